@@ -24,9 +24,13 @@ type chatMessage struct {
 
 // chatResponse is the part of the server's answer that ply reads.
 type chatResponse struct {
-	Choices []struct {
-		Message chatMessage `json:"message"`
-	} `json:"choices"`
+	Choices []responseChoice `json:"choices"`
+}
+
+// responseChoice is one reply in an answer. Servers send more than one
+// only when asked to, and ply never asks.
+type responseChoice struct {
+	Message chatMessage `json:"message"`
 }
 
 // toWire translates a Request into the body the server expects.
@@ -39,7 +43,7 @@ func toWire(req Request) chatRequest {
 }
 
 // decodeReply reads the server's answer and returns the message of its
-// first choice. Servers send more than one choice only when asked to.
+// first choice.
 //
 //lab:exercise 4 Decode r as a chatResponse. A decoding error, or an answer with no choices (ErrNoChoices), is an error; otherwise return the first choice's message as a Message with RoleAssistant.
 func decodeReply(r io.Reader) (Message, error) {

@@ -12,7 +12,7 @@ import (
 // Check is one self-check.
 type Check struct {
 	Name     string
-	Exercise int                           // the lab exercise it depends on; 0 for none
+	Exercise int                             // the lab exercise it depends on; 0 for none
 	Run      func(ctx context.Context) error // returns nil when the check passes
 }
 
