@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -46,11 +47,11 @@ func TestSendKeepsTheConversation(t *testing.T) {
 		{system, user("Q1"), model("A1"), user("Q2")},
 	}
 	for i, want := range wantSent {
-		if got := gw.requests[i].Messages; !slices.Equal(got, want) {
+		if got := gw.requests[i].Messages; !reflect.DeepEqual(got, want) {
 			t.Errorf("request %d sent %v, want %v", i+1, got, want)
 		}
 	}
-	if got, want := a.Messages(), append(wantSent[1], model("A2")); !slices.Equal(got, want) {
+	if got, want := a.Messages(), append(wantSent[1], model("A2")); !reflect.DeepEqual(got, want) {
 		t.Errorf("Messages() = %v, want %v", got, want)
 	}
 }
@@ -66,7 +67,7 @@ func TestSendFailureChangesNothing(t *testing.T) {
 	if _, err := a.Send(context.Background(), "Q2"); !errors.Is(err, gw.err) {
 		t.Errorf("Send error = %v, want the gateway's error", err)
 	}
-	if got := a.Messages(); !slices.Equal(got, before) {
+	if got := a.Messages(); !reflect.DeepEqual(got, before) {
 		t.Errorf("after a failed Send, Messages() = %v, want %v as before", got, before)
 	}
 }
@@ -83,7 +84,7 @@ func TestClearAndModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := gw.requests[len(gw.requests)-1]
-	if want := []llm.Message{system, user("Q2")}; !slices.Equal(last.Messages, want) {
+	if want := []llm.Message{system, user("Q2")}; !reflect.DeepEqual(last.Messages, want) {
 		t.Errorf("after Clear, request sent %v, want %v", last.Messages, want)
 	}
 	if last.Model != "m2" || a.Model() != "m2" {
@@ -94,7 +95,7 @@ func TestClearAndModel(t *testing.T) {
 func TestMessagesIsACopy(t *testing.T) {
 	a := New(&script{}, "m")
 	a.Messages()[0].Content = "changed"
-	if a.Messages()[0] != system {
+	if !reflect.DeepEqual(a.Messages()[0], system) {
 		t.Error("changing the result of Messages() changed the agent's conversation")
 	}
 }

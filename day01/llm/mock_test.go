@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -70,7 +71,7 @@ func TestMockIsPure(t *testing.T) {
 		if first != second {
 			t.Errorf("%s: two calls, two replies: %q, then %q", tt.name, first, second)
 		}
-		if !slices.Equal(tt.msgs, before) {
+		if !reflect.DeepEqual(tt.msgs, before) {
 			t.Errorf("%s: reply changed the messages it was sent", tt.name)
 		}
 	}

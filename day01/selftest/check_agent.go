@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"ply/day01/agent"
@@ -48,7 +49,7 @@ func sendsSystemPrompt(ctx context.Context) error {
 		{Role: llm.RoleSystem, Content: agent.SystemPrompt},
 		{Role: llm.RoleUser, Content: "hello"},
 	}
-	if !slices.Equal(got, want) {
+	if !reflect.DeepEqual(got, want) {
 		return fmt.Errorf("first request sent roles %v, want [system user] with the system prompt first", roles(got))
 	}
 	if g.requests[0].Model != "m" {
@@ -86,7 +87,7 @@ func failedTurnUnchanged(ctx context.Context) error {
 	if _, err := a.Send(ctx, "two"); err == nil {
 		return errors.New("the gateway failed but Send returned no error")
 	}
-	if got := a.Messages(); !slices.Equal(got, before) {
+	if got := a.Messages(); !reflect.DeepEqual(got, before) {
 		return fmt.Errorf("after a failed turn the conversation has roles %v, want %v as before", roles(got), roles(before))
 	}
 	return nil
@@ -99,7 +100,7 @@ func clearKeepsSystemPrompt(ctx context.Context) error {
 	}
 	a.Clear()
 	want := []llm.Message{{Role: llm.RoleSystem, Content: agent.SystemPrompt}}
-	if got := a.Messages(); !slices.Equal(got, want) {
+	if got := a.Messages(); !reflect.DeepEqual(got, want) {
 		return fmt.Errorf("after Clear the conversation has roles %v, want only the system prompt", roles(got))
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -77,7 +78,7 @@ func mockIsPure(ctx context.Context) error {
 		return errors.New("the reply is empty")
 	case first != second:
 		return fmt.Errorf("same messages, two replies: %q, then %q", first, second)
-	case !slices.Equal(msgs, before):
+	case !reflect.DeepEqual(msgs, before):
 		return errors.New("the Mock changed the messages it was sent")
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 
 	"ply/day01/llm"
@@ -122,7 +123,7 @@ func openaiReadsReply(ctx context.Context) error {
 		return err
 	}
 	want := llm.Message{Role: llm.RoleAssistant, Content: "Hi from the server."}
-	if reply != want {
+	if !reflect.DeepEqual(reply, want) {
 		return fmt.Errorf("reply = %+v, want %+v", reply, want)
 	}
 	return nil

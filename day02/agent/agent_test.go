@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -103,11 +104,11 @@ func TestTurns(t *testing.T) {
 			if got := send(context.Background(), a, "Q2"); !slices.Equal(got, tt.wantEvents) {
 				t.Errorf("events %v, want %v", got, tt.wantEvents)
 			}
-			if got := a.Messages(); !slices.Equal(got, tt.wantConv) {
+			if got := a.Messages(); !reflect.DeepEqual(got, tt.wantConv) {
 				t.Errorf("conversation %v, want %v", got, tt.wantConv)
 			}
 			sent := tt.gateway.requests[len(tt.gateway.requests)-1].Messages
-			if want := []llm.Message{system, user("Q1"), model("A1"), user("Q2")}; !slices.Equal(sent, want) {
+			if want := []llm.Message{system, user("Q1"), model("A1"), user("Q2")}; !reflect.DeepEqual(sent, want) {
 				t.Errorf("second request sent %v, want %v", sent, want)
 			}
 		})
@@ -133,7 +134,7 @@ func TestCancelledTurn(t *testing.T) {
 			if last := events[len(events)-1]; last != tt.want {
 				t.Errorf("last event %#v, want %#v", last, tt.want)
 			}
-			if got := a.Messages(); !slices.Equal(got, tt.wantConv) {
+			if got := a.Messages(); !reflect.DeepEqual(got, tt.wantConv) {
 				t.Errorf("conversation %v, want %v", got, tt.wantConv)
 			}
 		})
@@ -148,7 +149,7 @@ func TestClearAndModel(t *testing.T) {
 	a.SetModel("m2")
 	send(context.Background(), a, "Q2")
 	last := gw.requests[len(gw.requests)-1]
-	if want := []llm.Message{system, user("Q2")}; !slices.Equal(last.Messages, want) {
+	if want := []llm.Message{system, user("Q2")}; !reflect.DeepEqual(last.Messages, want) {
 		t.Errorf("after Clear, request sent %v, want %v", last.Messages, want)
 	}
 	if last.Model != "m2" || a.Model() != "m2" {
@@ -159,7 +160,7 @@ func TestClearAndModel(t *testing.T) {
 func TestMessagesIsACopy(t *testing.T) {
 	a := New(&script{}, "m")
 	a.Messages()[0].Content = "changed"
-	if a.Messages()[0] != system {
+	if !reflect.DeepEqual(a.Messages()[0], system) {
 		t.Error("changing the result of Messages() changed the agent's conversation")
 	}
 }

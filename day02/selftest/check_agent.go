@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"ply/day02/agent"
@@ -100,7 +101,7 @@ func finishedTurnKept(ctx context.Context) error {
 		{Role: llm.RoleUser, Content: "hi"},
 		{Role: llm.RoleAssistant, Content: "Hello"},
 	}
-	if got := a.Messages(); !slices.Equal(got, want) {
+	if got := a.Messages(); !reflect.DeepEqual(got, want) {
 		return fmt.Errorf("after the turn the conversation is %v, want %v", got, want)
 	}
 	return nil

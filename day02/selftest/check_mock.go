@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -104,7 +105,7 @@ func mockIsPure(ctx context.Context) error {
 		return errors.New("the reply is empty")
 	case first != second:
 		return fmt.Errorf("same messages, two replies: %q, then %q", first, second)
-	case !slices.Equal(msgs, before):
+	case !reflect.DeepEqual(msgs, before):
 		return errors.New("the Mock changed the messages it was sent")
 	}
 	return nil
