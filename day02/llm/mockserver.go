@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strings"
 )
 
 // MockHandler serves the Mock as an OpenAI-compatible endpoint, POST
@@ -25,15 +24,16 @@ func serveMock(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "the request body is not JSON: "+err.Error())
 		return
 	}
-	stream, err := Mock{}.Stream(r.Context(), fromWire(body))
+	req := fromWire(body)
+	if !body.Stream {
+		writeWhole(w, Message{Role: RoleAssistant, Content: reply(req.Messages)})
+		return
+	}
+	stream, err := Mock{}.Stream(r.Context(), req)
 	if err != nil {
 		return // the client has gone already
 	}
 	defer stream.Close()
-	if !body.Stream {
-		writeWhole(w, stream)
-		return
-	}
 	withUsage := body.StreamOptions != nil && body.StreamOptions.IncludeUsage
 	writeEvents(w, stream, withUsage)
 }
@@ -72,14 +72,10 @@ func writeEvent(w http.ResponseWriter, chunk chatChunk) {
 }
 
 // writeWhole answers in one piece, for a client that did not ask to stream.
-func writeWhole(w http.ResponseWriter, stream Stream) {
-	var text strings.Builder
-	for stream.Next() {
-		text.WriteString(stream.Delta().Text)
-	}
+func writeWhole(w http.ResponseWriter, reply Message) {
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(chatResponse{Choices: []responseChoice{{
-		Message: chatMessage{Role: RoleAssistant, Content: text.String()},
+		Message: chatMessage{Role: reply.Role, Content: reply.Content},
 	}}})
 }
 
