@@ -1,0 +1,161 @@
+package lab
+
+import (
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var exerciseTests = []struct {
+	name    string
+	files   map[string]string
+	want    []Exercise
+	wantErr error  // nil when the day is well formed
+	errAt   string // where the error points, such as "a.go:5"
+}{
+	{
+		name: "function and method",
+		files: map[string]string{"a.go": `package a
+
+// T is a thing.
+type T struct{}
+
+// F does f.
+//
+//lab:exercise 1 Do f.
+func F() {}
+
+// M does m.
+//lab:exercise 2   Do m, then stop.
+func (t *T) M() {}
+`},
+		want: []Exercise{
+			{N: 1, File: "a.go", Func: "F", Hint: "Do f.", Line: 8},
+			{N: 2, File: "a.go", Func: "T.M", Hint: "Do m, then stop.", Line: 12},
+		},
+	},
+	{
+		name: "ordered by number across folders",
+		files: map[string]string{
+			"b/b.go": "package b\n\n//lab:exercise 1 One.\nfunc One() {}\n",
+			"a/a.go": "package a\n\n//lab:exercise 2 Two.\nfunc Two() {}\n\n//lab:exercise 1 Also one.\nfunc AlsoOne() {}\n",
+		},
+		want: []Exercise{
+			{N: 1, File: "a/a.go", Func: "AlsoOne", Hint: "Also one.", Line: 6},
+			{N: 1, File: "b/b.go", Func: "One", Hint: "One.", Line: 3},
+			{N: 2, File: "a/a.go", Func: "Two", Hint: "Two.", Line: 3},
+		},
+	},
+	{
+		name:  "generic receiver",
+		files: map[string]string{"a.go": "package a\n\ntype L[T any] []T\n\n//lab:exercise 1 Count.\nfunc (l L[T]) Len() int { return len(l) }\n"},
+		want:  []Exercise{{N: 1, File: "a.go", Func: "L.Len", Hint: "Count.", Line: 5}},
+	},
+	{
+		name: "testdata and nested modules are not the day's code",
+		files: map[string]string{
+			"a.go":                      "package a\n",
+			"testdata/x.go":             "package x\n\n//lab:exercise 7 Not a hole.\nfunc X() {}\n",
+			"playground/go.mod":         "module playground\n",
+			"playground/p.go":           "package p\n\n//lab:exercise 9 Not a hole either.\nfunc P() {}\n",
+			"_scratch/s.go":             "package s\n\n//lab:exercise 8 Nor this.\nfunc S() {}\n",
+			"testdata/script/a.txtar":   "//lab:exercise nonsense\n",
+			"playground/sub/deeper.go":  "package sub\n\n//lab:exercise 9 No.\nfunc D() {}\n",
+			"testdata/playground/go.go": "package p\n",
+		},
+	},
+	{
+		name:    "directive inside the doc comment",
+		files:   map[string]string{"a.go": "package a\n\n// F does f.\n//lab:exercise 1 Do f.\n// More words.\nfunc F() {}\n"},
+		wantErr: ErrMisplaced,
+		errAt:   "a.go:4",
+	},
+	{
+		name:    "directive on a type",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do t.\ntype T int\n"},
+		wantErr: ErrMisplaced,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "directive inside a body",
+		files:   map[string]string{"a.go": "package a\n\nfunc F() {\n\t//lab:exercise 1 Do f.\n}\n"},
+		wantErr: ErrMisplaced,
+		errAt:   "a.go:4",
+	},
+	{
+		name:    "function without a body",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F()\n"},
+		wantErr: ErrMisplaced,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "number zero",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 0 Do f.\nfunc F() {}\n"},
+		wantErr: ErrBadNumber,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "number missing",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise Do f.\nfunc F() {}\n"},
+		wantErr: ErrBadNumber,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "no hint",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1  \nfunc F() {}\n"},
+		wantErr: ErrNoHint,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "unknown directive",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercize 1 Do f.\nfunc F() {}\n"},
+		wantErr: ErrUnknownDirective,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "gap in the numbers",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 One.\nfunc F() {}\n\n//lab:exercise 3 Three.\nfunc G() {}\n"},
+		wantErr: ErrGap,
+	},
+}
+
+func TestExercises(t *testing.T) {
+	for _, tt := range exerciseTests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := newDay(t, tt.files)
+			got, err := Exercises(dir)
+			if tt.wantErr == nil {
+				if err != nil {
+					t.Fatalf("Exercises = error %v, want none", err)
+				}
+				if !slices.Equal(got, tt.want) {
+					t.Errorf("Exercises =\n\t%+v\nwant\n\t%+v", got, tt.want)
+				}
+				return
+			}
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("Exercises = error %v, want %v", err, tt.wantErr)
+			}
+			if at := filepath.Join(dir, tt.errAt) + ":"; tt.errAt != "" && !strings.Contains(err.Error(), at) {
+				t.Errorf("Exercises = error %q, want it to point at %s", err, tt.errAt)
+			}
+		})
+	}
+}
+
+// TestExercisesReportsAll checks that one run names every mistake, so that
+// an instructor fixes them all at once.
+func TestExercisesReportsAll(t *testing.T) {
+	dir := newDay(t, map[string]string{
+		"a.go": "package a\n\n//lab:exercise 0 Zero.\nfunc F() {}\n",
+		"b.go": "package a\n\n//lab:exercise 1\nfunc G() {}\n",
+	})
+	_, err := Exercises(dir)
+	for _, want := range []error{ErrBadNumber, ErrNoHint} {
+		if !errors.Is(err, want) {
+			t.Errorf("Exercises = error %v, want it to include %v", err, want)
+		}
+	}
+}

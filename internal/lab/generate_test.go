@@ -1,0 +1,197 @@
+package lab
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// courseFiles is a small course: one day with one exercise.
+var courseFiles = map[string]string{
+	"day01/go.mod":              testModule,
+	"day01/a.go":                "package a\n\n// One is one.\n//\n//lab:exercise 1 Return one.\nfunc One() int { return 1 }\n",
+	"day01/b.go":                "package a\n\nfunc Two() int { return 2 }\n",
+	"day01/README.md":           "# Day 1\n",
+	"day02/notes.txt":           "a day folder without go.mod is not a day yet\n",
+	"solutions/day01/README.md": "# Answers, by hand\n",
+}
+
+func TestGenerateThenCheck(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, courseFiles)
+
+	changed, err := Generate(root)
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	want := []string{
+		"solutions/README.md: created",
+		"solutions/day01/a.go: created",
+		"solutions/go.mod: created",
+		"starter/README.md: created",
+		"starter/day01/README.md: created",
+		"starter/day01/a.go: created",
+		"starter/day01/b.go: created",
+		"starter/day01/go.mod: created",
+		"starter/go.work: created",
+	}
+	if !slices.Equal(changed, want) {
+		t.Errorf("Generate on a new course =\n\t%s\nwant\n\t%s", strings.Join(changed, "\n\t"), strings.Join(want, "\n\t"))
+	}
+	assertCurrent(t, root)
+
+	wantFiles := map[string]string{
+		"starter/go.work":           "go 1.25.0\n\nuse (\n\t./day01\n)\n",
+		"solutions/go.mod":          "module ply/solutions\n\ngo 1.25.0\n",
+		"solutions/day01/a.go":      courseFiles["day01/a.go"],
+		"solutions/day01/README.md": courseFiles["solutions/day01/README.md"],
+		"starter/day01/b.go":        courseFiles["day01/b.go"],
+	}
+	for name, want := range wantFiles {
+		if got := readFile(t, root, name); got != want {
+			t.Errorf("after Generate, %s = %q, want %q", name, got, want)
+		}
+	}
+	if got := readFile(t, root, "starter/day01/a.go"); !strings.Contains(got, "// TODO(lab 1): Return one.") {
+		t.Errorf("after Generate, starter/day01/a.go has no hole:\n%s", got)
+	}
+}
+
+func TestCheckFindsWhatIsOutOfDate(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, courseFiles)
+	if _, err := Generate(root); err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	writeFiles(t, root, map[string]string{
+		"starter/day01/b.go":          "package a\n// edited by hand\n",
+		"starter/day01/extra.go":      "package a\n",
+		"solutions/day01/old/gone.go": "package old\n",
+		"starter/day01/day01":         "a binary go build left\n",
+		"starter/day01/x.test":        "a test binary\n",
+		"starter/go.work.sum":         "what the go command wrote\n",
+	})
+	if err := os.Remove(filepath.Join(root, "solutions", "go.mod")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(root, "starter", "go.work"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	got, err := Check(root)
+	if err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	want := []string{
+		"solutions/day01/old/gone.go: extra",
+		"solutions/go.mod: missing",
+		"starter/day01/b.go: stale",
+		"starter/day01/extra.go: extra",
+		"starter/go.work: stale",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Check =\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+
+	fixed, err := Generate(root)
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	wantFixed := []string{
+		"solutions/day01/old/gone.go: deleted",
+		"solutions/go.mod: created",
+		"starter/day01/b.go: updated",
+		"starter/day01/extra.go: deleted",
+		"starter/go.work: updated",
+	}
+	if !slices.Equal(fixed, wantFixed) {
+		t.Errorf("Generate =\n\t%s\nwant\n\t%s", strings.Join(fixed, "\n\t"), strings.Join(wantFixed, "\n\t"))
+	}
+	assertCurrent(t, root)
+	if _, err := os.Stat(filepath.Join(root, "solutions", "day01", "old")); !os.IsNotExist(err) {
+		t.Errorf("after Generate, solutions/day01/old: %v, want it gone with the file it held", err)
+	}
+	for _, name := range []string{"starter/day01/day01", "starter/day01/x.test", "starter/go.work.sum", "solutions/day01/README.md"} {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(name))); err != nil {
+			t.Errorf("after Generate, %s: %v, want it left alone", name, err)
+		}
+	}
+}
+
+func TestCheckRefusesABadDay(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, courseFiles)
+	writeFiles(t, root, map[string]string{"day01/c.go": "package a\n\n//lab:exercise 3 Three.\nfunc Three() {}\n"})
+	if _, err := Check(root); err == nil || !strings.Contains(err.Error(), "no exercise 2") {
+		t.Errorf("Check with exercises 1 and 3 = %v, want an error about exercise 2", err)
+	}
+}
+
+// assertCurrent fails the test when Check finds anything under root.
+func assertCurrent(t *testing.T, root string) {
+	t.Helper()
+	stale, err := Check(root)
+	if err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	if len(stale) > 0 {
+		t.Errorf("Check right after Generate =\n\t%s\nwant nothing", strings.Join(stale, "\n\t"))
+	}
+}
+
+// readFile returns the content of the file name, slash-separated, under root.
+func readFile(t *testing.T, root, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+var buildOutputTests = []struct {
+	name string
+	want bool
+}{
+	{"day01/day01", true},
+	{"day01/ply", true},
+	{"starter/day07/day07", true},
+	{"day01/llm/llm.test", true},
+	{"day01/cpu.prof", true},
+	{"day01/c.out", true},
+	{"day01/ply.exe", true},
+	{"day01/main.go", false},
+	{"day01/cmd/ply", false},
+	{"day01/day02", false},
+	{"notes/ply", false},
+}
+
+func TestIsBuildOutput(t *testing.T) {
+	for _, tt := range buildOutputTests {
+		if got := isBuildOutput(tt.name); got != tt.want {
+			t.Errorf("isBuildOutput(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDays(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"day01/go.mod":  testModule,
+		"day02/main.go": "package main\n",
+		"day03/go.mod":  testModule,
+		"dayX/go.mod":   testModule,
+		"day4/go.mod":   testModule,
+		"day05":         "a file, not a folder\n",
+	})
+	days, err := Days(root)
+	if err != nil {
+		t.Fatalf("Days: %v", err)
+	}
+	want := []Day{{"day01", filepath.Join(root, "day01")}, {"day03", filepath.Join(root, "day03")}}
+	if !slices.Equal(days, want) {
+		t.Errorf("Days = %v, want %v", days, want)
+	}
+}

@@ -1,0 +1,114 @@
+package lesson
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Source returns the code that q stands for, read from codeDir, and the
+// line of q.File where that code starts.
+func Source(codeDir string, q Quote) (string, int, error) {
+	name := filepath.Join(codeDir, filepath.FromSlash(q.File))
+	src, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", 0, fmt.Errorf("quote of %s: %w: %s", q, ErrNoFile, name)
+	}
+	if err != nil {
+		return "", 0, fmt.Errorf("quote of %s: %w", q, err)
+	}
+	if q.Name == "" {
+		return string(src), 1, nil
+	}
+	if path.Ext(q.File) != ".go" {
+		return "", 0, fmt.Errorf("quote of %s: %w: only a Go file has declarations to quote", q, ErrNoName)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+	if err != nil {
+		return "", 0, fmt.Errorf("quote of %s: %w", q, err)
+	}
+	decl := findDecl(f, q.Name)
+	if decl == nil {
+		return "", 0, fmt.Errorf("quote of %s: %w in %s", q, ErrNoName, name)
+	}
+	start, end := fset.Position(decl.Pos()), fset.Position(decl.End())
+	return string(src[start.Offset:lineEnd(src, end.Offset)]), start.Line, nil
+}
+
+// findDecl returns the top-level declaration of f that declares name, or a
+// method when name is Type.Method; nil when there is none.
+func findDecl(f *ast.File, name string) ast.Decl {
+	typeName, method, isMethod := strings.Cut(name, ".")
+	for _, decl := range f.Decls {
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil && !isMethod && d.Name.Name == name {
+				return d
+			}
+			if d.Recv != nil && isMethod && d.Name.Name == method && receiverName(d.Recv.List[0].Type) == typeName {
+				return d
+			}
+		case *ast.GenDecl:
+			if !isMethod && declares(d, name) {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// declares reports whether one of d's specs declares name.
+func declares(d *ast.GenDecl, name string) bool {
+	for _, spec := range d.Specs {
+		switch s := spec.(type) {
+		case *ast.TypeSpec:
+			if s.Name.Name == name {
+				return true
+			}
+		case *ast.ValueSpec:
+			for _, n := range s.Names {
+				if n.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// receiverName returns the name of a receiver's type: Agent for a receiver
+// of type Agent, *Agent, Agent[T] or *Agent[T].
+func receiverName(typ ast.Expr) string {
+	switch t := typ.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.StarExpr:
+		return receiverName(t.X)
+	case *ast.IndexExpr:
+		return receiverName(t.X)
+	case *ast.IndexListExpr:
+		return receiverName(t.X)
+	case *ast.ParenExpr:
+		return receiverName(t.X)
+	}
+	return "" // no receiver the compiler accepts
+}
+
+// lineEnd returns the offset of the end of the line holding offset, before
+// its newline: a declaration's last line ends with what follows it there,
+// such as a comment.
+func lineEnd(src []byte, offset int) int {
+	if i := bytes.IndexByte(src[offset:], '\n'); i >= 0 {
+		return offset + i
+	}
+	return len(src)
+}
