@@ -72,8 +72,6 @@ func (o *OpenAI) Complete(ctx context.Context, req Request) (Message, error) {
 
 // newRequest builds the HTTP request: a POST of the conversation as JSON to
 // {base}/chat/completions, with the key as a bearer token when there is one.
-//
-//lab:exercise 3 Encode toWire(req) as JSON and POST it to o.baseURL + "/chat/completions" with http.NewRequestWithContext, so that cancelling ctx cancels the request. Set "Content-Type: application/json", and "Authorization: Bearer <key>" when o.apiKey is not empty.
 func (o *OpenAI) newRequest(ctx context.Context, req Request) (*http.Request, error) {
 	body, err := json.Marshal(toWire(req))
 	if err != nil {

@@ -34,6 +34,8 @@ type responseChoice struct {
 }
 
 // toWire translates a Request into the body the server expects.
+//
+//lab:exercise 3 Make a chatRequest with req's Model, and one chatMessage for each of req.Messages, in order, with the same Role and Content.
 func toWire(req Request) chatRequest {
 	wire := chatRequest{Model: req.Model, Messages: make([]chatMessage, len(req.Messages))}
 	for i, m := range req.Messages {

@@ -58,13 +58,26 @@ func ask(ctx context.Context, url, key string) (llm.Message, error) {
 	return llm.NewOpenAI(url, key).Complete(ctx, req)
 }
 
+// received returns what the server saw of the request ask sent. The
+// request is judged even when the answer could not be read: that is
+// another exercise.
+func received(requests <-chan seen, askErr error) (seen, error) {
+	select {
+	case s := <-requests:
+		return s, nil
+	default:
+		return seen{}, fmt.Errorf("the server got no request: %v", askErr)
+	}
+}
+
 func openaiRequestShape(ctx context.Context) error {
 	srv, requests := fakeServer(http.StatusOK, okBody)
 	defer srv.Close()
-	if _, err := ask(ctx, srv.URL+"/v1", ""); err != nil {
+	_, err := ask(ctx, srv.URL+"/v1", "")
+	s, err := received(requests, err)
+	if err != nil {
 		return err
 	}
-	s := <-requests
 	switch {
 	case s.method != http.MethodPost || s.path != "/v1/chat/completions":
 		return fmt.Errorf("request was %s %s, want POST /v1/chat/completions", s.method, s.path)
@@ -81,10 +94,12 @@ func openaiRequestShape(ctx context.Context) error {
 func openaiBearer(ctx context.Context) error {
 	srv, requests := fakeServer(http.StatusOK, okBody)
 	defer srv.Close()
-	if _, err := ask(ctx, srv.URL, "sk-test-123"); err != nil {
+	_, err := ask(ctx, srv.URL, "sk-test-123")
+	s, err := received(requests, err)
+	if err != nil {
 		return err
 	}
-	if s := <-requests; s.auth != "Bearer sk-test-123" {
+	if s.auth != "Bearer sk-test-123" {
 		return fmt.Errorf("header Authorization = %q, want %q", s.auth, "Bearer sk-test-123")
 	}
 	return nil
