@@ -10,6 +10,7 @@ var checks = []Check{
 	{"openai reads the usage chunk that has no choices", 1, openaiUsageChunk},
 	{"openai reports an error sent mid-stream", 1, openaiMidStreamError},
 	{"a stream that ends before its reply says it was cut", 2, streamCut},
+	{"a stream cut mid-reply keeps the text received", 2, streamCutKeepsText},
 	{"a reply with a finish reason needs no [DONE]", 2, finishWithoutDone},
 	{"openai stops when the context is cancelled", 2, openaiCancelled},
 	{"openai asks for a stream with the usage", 0, openaiRequestShape},
