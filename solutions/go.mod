@@ -1,0 +1,3 @@
+module ply/solutions
+
+go 1.25.0

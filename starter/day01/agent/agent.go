@@ -1,0 +1,63 @@
+// Package agent holds a conversation with a model and runs its turns.
+package agent
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"ply/day01/llm"
+)
+
+// SystemPrompt opens every conversation. The user never sees it; the model
+// reads it first on every turn.
+const SystemPrompt = "You are ply, a coding assistant in a terminal. Answer briefly and plainly."
+
+// Agent is one conversation with a model. It owns the history, the message
+// array sent on every turn: the system prompt first, then the user's
+// messages and the model's replies in the order they happened.
+// An Agent is not safe for concurrent use.
+type Agent struct {
+	gateway  llm.Gateway
+	model    string
+	messages []llm.Message
+}
+
+// New returns an agent that talks to model through gateway, with a
+// conversation holding only the system prompt.
+func New(gateway llm.Gateway, model string) *Agent {
+	a := &Agent{gateway: gateway, model: model}
+	a.Clear()
+	return a
+}
+
+// Send adds text to the conversation as the user's message, sends the whole
+// conversation to the model, and adds the reply to the conversation too.
+// When the model fails, the conversation is left as it was before the
+// call, so the user can simply ask again.
+func (a *Agent) Send(ctx context.Context, text string) (string, error) {
+	// TODO(lab 2): Append text as a user message to a.messages and send all of
+	// a.messages (with a.model) through a.gateway. On error, take the user
+	// message back off and return the error; on success, append the reply and
+	// return its content.
+	// See "Exercise 2" in README.md.
+	return "", errors.New("exercise 2 is not done yet")
+}
+
+// Clear forgets the conversation but keeps the system prompt.
+func (a *Agent) Clear() {
+	// TODO(lab 2): Replace a.messages with a new slice that holds one message:
+	// the system prompt (RoleSystem, SystemPrompt).
+	// See "Exercise 2" in README.md.
+}
+
+// Messages returns a copy of the conversation so far.
+func (a *Agent) Messages() []llm.Message {
+	return slices.Clone(a.messages)
+}
+
+// Model returns the name of the model the agent asks.
+func (a *Agent) Model() string { return a.model }
+
+// SetModel switches to another model; the conversation carries on.
+func (a *Agent) SetModel(name string) { a.model = name }

@@ -1,0 +1,42 @@
+// Command ply is a coding agent built in seven days. This is day 1: a REPL
+// that keeps a conversation and talks to a model through a gateway, either
+// the built-in scripted model or any OpenAI-compatible server.
+//
+// Environment: MOCK=1 picks the scripted model; OPENAI_BASE_URL,
+// OPENAI_API_KEY and PLY_MODEL point ply at a real one; SELFTEST=1 runs
+// the day's self-check instead of the REPL.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"ply/day01/agent"
+	"ply/day01/llm"
+	"ply/day01/selftest"
+	"ply/day01/ui"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+// run builds ply from the environment and runs it. It returns the exit
+// status: main is the only place that ends the program.
+func run() int {
+	if os.Getenv("SELFTEST") == "1" {
+		if ui.Report(os.Stdout, selftest.Run()) {
+			return 0
+		}
+		return 1
+	}
+	cfg := llm.ConfigFromEnv(os.Getenv)
+	repl := ui.NewREPL(agent.New(cfg.Gateway(), cfg.Model), os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
+	repl.Welcome(cfg)
+	if err := repl.Run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "ply: read input:", err)
+		return 1
+	}
+	return 0
+}

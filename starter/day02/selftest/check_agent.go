@@ -1,0 +1,144 @@
+package selftest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"ply/day02/agent"
+	"ply/day02/llm"
+)
+
+// recorder is a gateway that keeps every request it is sent and streams
+// back its pieces of text, then the usage. With fail set, the stream
+// breaks after the pieces; with cancel set, it cancels the turn after the
+// pieces, as a user pressing Ctrl-C.
+type recorder struct {
+	pieces   []string
+	fail     error
+	cancel   context.CancelFunc
+	requests []llm.Request
+}
+
+func (g *recorder) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
+	g.requests = append(g.requests, llm.Request{Model: req.Model, Messages: slices.Clone(req.Messages)})
+	return &fakeStream{ctx: ctx, g: g}, nil
+}
+
+// fakeStream is the recorder's Stream.
+type fakeStream struct {
+	ctx  context.Context
+	g    *recorder
+	next int // how many pieces were handed out
+	err  error
+}
+
+func (s *fakeStream) Next() bool {
+	switch {
+	case s.next < len(s.g.pieces):
+		s.next++
+		return true
+	case s.g.cancel != nil:
+		s.g.cancel()
+		s.err = s.ctx.Err()
+	case s.g.fail != nil:
+		s.err = s.g.fail
+	case s.next == len(s.g.pieces):
+		s.next++ // one more delta: the end of the reply
+		return true
+	}
+	return false
+}
+
+func (s *fakeStream) Delta() llm.StreamDelta {
+	if s.next <= len(s.g.pieces) {
+		return llm.StreamDelta{Text: s.g.pieces[s.next-1]}
+	}
+	return llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 12, Output: 3}}
+}
+
+func (s *fakeStream) Err() error   { return s.err }
+func (s *fakeStream) Close() error { return nil }
+
+// turn runs one turn and returns the events it emitted.
+func turn(ctx context.Context, a *agent.Agent, text string) []agent.Event {
+	var events []agent.Event
+	a.Send(ctx, text, func(e agent.Event) { events = append(events, e) })
+	return events
+}
+
+// roles lists the roles of msgs, for messages that show a conversation's shape.
+func roles(msgs []llm.Message) []string {
+	var out []string
+	for _, m := range msgs {
+		out = append(out, m.Role)
+	}
+	return out
+}
+
+func turnEvents(ctx context.Context) error {
+	g := &recorder{pieces: []string{"Hel", "lo"}}
+	got := turn(ctx, agent.New(g, "m"), "hi")
+	want := []agent.Event{agent.Text{Text: "Hel"}, agent.Text{Text: "lo"},
+		agent.TurnDone{Usage: llm.Usage{Input: 12, Output: 3}}}
+	if !slices.Equal(got, want) {
+		return fmt.Errorf("events %v, want %v", got, want)
+	}
+	sent := g.requests[0]
+	if sent.Model != "m" || !slices.Equal(roles(sent.Messages), []string{"system", "user"}) {
+		return fmt.Errorf("sent model %q with roles %v, want model m with [system user]", sent.Model, roles(sent.Messages))
+	}
+	return nil
+}
+
+func finishedTurnKept(ctx context.Context) error {
+	a := agent.New(&recorder{pieces: []string{"Hel", "lo"}}, "m")
+	turn(ctx, a, "hi")
+	want := []llm.Message{
+		{Role: llm.RoleSystem, Content: agent.SystemPrompt},
+		{Role: llm.RoleUser, Content: "hi"},
+		{Role: llm.RoleAssistant, Content: "Hello"},
+	}
+	if got := a.Messages(); !reflect.DeepEqual(got, want) {
+		return fmt.Errorf("after the turn the conversation is %v, want %v", got, want)
+	}
+	return nil
+}
+
+func failedTurnUnchanged(ctx context.Context) error {
+	g := &recorder{pieces: []string{"Hel"}, fail: errors.New("connection reset")}
+	a := agent.New(g, "m")
+	events := turn(ctx, a, "hi")
+	if len(events) == 0 {
+		return errors.New("the turn emitted no events")
+	}
+	if last, ok := events[len(events)-1].(agent.Failed); !ok || !errors.Is(last.Err, g.fail) {
+		return fmt.Errorf("the last event is %#v, want agent.Failed with the stream's error", events[len(events)-1])
+	}
+	if got := roles(a.Messages()); !slices.Equal(got, []string{"system"}) {
+		return fmt.Errorf("after a failed turn the conversation has roles %v, want [system] as before", got)
+	}
+	return nil
+}
+
+func cancelledTurnKeepsPartial(ctx context.Context) error {
+	for _, pieces := range [][]string{{"Once upon", " a time"}, nil} {
+		ctx, cancel := context.WithCancel(ctx)
+		a := agent.New(&recorder{pieces: pieces, cancel: cancel}, "m")
+		events := turn(ctx, a, "tell me a story")
+		want := agent.Cancelled{Kept: pieces != nil}
+		if len(events) == 0 || events[len(events)-1] != agent.Event(want) {
+			return fmt.Errorf("with pieces %q, the events are %v, want them to end with %#v", pieces, events, want)
+		}
+		wantRoles := []string{"system"}
+		if pieces != nil {
+			wantRoles = []string{"system", "user", "assistant"}
+		}
+		if got := roles(a.Messages()); !slices.Equal(got, wantRoles) {
+			return fmt.Errorf("with pieces %q, after Ctrl-C the conversation has roles %v, want %v", pieces, got, wantRoles)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,77 @@
+// Command ply is a coding agent built in seven days. This is day 3: the
+// model can look around the project with read-only tools, and ply runs the
+// loop of model and tools until the model has its answer.
+//
+// Usage: ply [-C DIR] works in DIR, the current directory by default.
+//
+// Environment: MOCK=1 picks the scripted model; OPENAI_BASE_URL,
+// OPENAI_API_KEY and PLY_MODEL point ply at a real one; SELFTEST=1 runs
+// the day's self-check instead of the REPL.
+//
+// "ply mock-server" serves the scripted model as an OpenAI-compatible
+// endpoint on loopback.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"ply/day03/agent"
+	"ply/day03/llm"
+	"ply/day03/selftest"
+	"ply/day03/tools"
+	"ply/day03/ui"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+// run builds ply from the environment and runs it. It returns the exit
+// status: main is the only place that ends the program.
+func run() int {
+	if len(os.Args) > 1 && os.Args[1] == "mock-server" {
+		return mockServer(os.Args[2:])
+	}
+	if os.Getenv("SELFTEST") == "1" {
+		if ui.Report(os.Stdout, selftest.Run()) {
+			return 0
+		}
+		return 1
+	}
+	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
+	dir := flags.String("C", ".", "work in `dir`: the tools see this directory and nothing outside it")
+	if err := flags.Parse(os.Args[1:]); err != nil {
+		return 2 // flag has printed the problem and the usage
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (usage: ply [-C dir], or ply mock-server)\n", flags.Arg(0))
+		return 2
+	}
+	ws, err := tools.NewWorkspace(*dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ply:", err)
+		return 2
+	}
+	defer ws.Close()
+	cfg := llm.ConfigFromEnv(os.Getenv)
+	registry := tools.NewRegistry(tools.ReadOnly(ws)...)
+	repl := ui.NewREPL(agent.New(cfg.Gateway(), cfg.Model, registry), os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
+	if ui.IsTerminal(os.Stderr) {
+		repl.ShowSpinner(os.Stderr)
+	}
+	// Ctrl-C becomes a value on a channel instead of the end of the program:
+	// the REPL decides what it cancels.
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	repl.CancelOn(interrupts)
+	repl.Welcome(cfg, ws.Dir())
+	if err := repl.Run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "ply: read input:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,157 @@
+package selftest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"ply/day03/tools"
+)
+
+// run calls the named tool of the sandbox's workspace with args.
+func (s *sandbox) run(ctx context.Context, name string, args map[string]any) tools.Result {
+	data, _ := json.Marshal(args)
+	return tools.NewRegistry(tools.ReadOnly(s.ws)...).Run(ctx, name, string(data))
+}
+
+// lines returns the lines of a tool's output, leaving out the notes in
+// parentheses that tools add at the end.
+func lines(output string) []string {
+	var out []string
+	for _, line := range strings.Split(output, "\n") {
+		if line != "" && !strings.HasPrefix(line, "(") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// shout is a tool with a very long answer: numbered lines of x.
+type shout struct{ echo }
+
+func (shout) Name() string { return "shout" }
+func (shout) Run(context.Context, json.RawMessage) (string, error) {
+	var b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&b, "line %04d %s\n", i, strings.Repeat("x", 20))
+	}
+	return b.String(), nil
+}
+
+func longResultCut(ctx context.Context) error {
+	whole, _ := shout{}.Run(ctx, nil)
+	r := tools.NewRegistry(shout{}).Run(ctx, "shout", "{}")
+	switch {
+	case !r.Truncated || r.Chars != len(whole):
+		return fmt.Errorf("the result has Truncated = %v and Chars = %d, want true and %d", r.Truncated, r.Chars, len(whole))
+	case len(r.Text) > 17_000:
+		return fmt.Errorf("the model would read %d characters, want about 16,000", len(r.Text))
+	case !strings.HasPrefix(r.Text, "line 0000 ") || !strings.HasSuffix(r.Text, "line 4999 "+strings.Repeat("x", 20)+"\n"):
+		return errors.New("the result does not keep both the first and the last line")
+	case !strings.Contains(r.Text, fmt.Sprintf("of %d characters cut", len(whole))):
+		return fmt.Errorf("no line says how many of the %d characters were cut", len(whole))
+	}
+	for _, line := range lines(r.Text) {
+		if strings.HasPrefix(line, "line ") && len(line) != len("line 0000 ")+20 {
+			return fmt.Errorf("the line %q was cut in the middle: cut at line ends", line)
+		}
+	}
+	return nil
+}
+
+func searchHits(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		r := s.run(ctx, "search", map[string]any{"pattern": `^func Test\w+`})
+		want := []string{
+			"calc_test.go:3: func TestAdd(t *testing.T) {}",
+			"internal/deep/deep_test.go:3: func TestDeep(t *testing.T) {}",
+		}
+		if got := lines(r.Text); r.Err != nil || !reflect.DeepEqual(got, want) {
+			return fmt.Errorf("search ^func Test\\w+ gave %q, want %q", got, want)
+		}
+		return nil
+	})
+}
+
+func searchSkips(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		r := s.run(ctx, "search", map[string]any{"pattern": "TestHidden|TestBinary|TestAdd"})
+		if strings.Contains(r.Text, ".git") || strings.Contains(r.Text, "image.bin") {
+			return fmt.Errorf("search looked into .git or a binary file: %q", r.Text)
+		}
+		if !strings.Contains(r.Text, "calc_test.go:3:") {
+			return fmt.Errorf("search gave %q, want the hit in calc_test.go", r.Text)
+		}
+		return nil
+	})
+}
+
+func findDoubleStar(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		r := s.run(ctx, "find", map[string]any{"pattern": "**/*_test.go"})
+		want := []string{"calc_test.go", "internal/deep/deep_test.go"}
+		if got := lines(r.Text); !reflect.DeepEqual(got, want) {
+			return fmt.Errorf("find **/*_test.go gave %q, want %q", got, want)
+		}
+		r = s.run(ctx, "find", map[string]any{"pattern": "internal/**"})
+		if got := lines(r.Text); len(got) != 3 {
+			return fmt.Errorf("find internal/** gave %q, want the 3 files under internal", got)
+		}
+		return nil
+	})
+}
+
+func findSingleStar(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		r := s.run(ctx, "find", map[string]any{"pattern": "*.go"})
+		want := []string{"calc.go", "calc_test.go"}
+		if got := lines(r.Text); !reflect.DeepEqual(got, want) {
+			return fmt.Errorf("find *.go gave %q, want only the top's %q", got, want)
+		}
+		return nil
+	})
+}
+
+func readFileLines(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		r := s.run(ctx, "read_file", map[string]any{"path": "notes/todo.txt"})
+		if want := "     1\tfix Div\n     2\tadd Mod\n"; r.Text != want {
+			return fmt.Errorf("read_file gave %q, want %q", r.Text, want)
+		}
+		r = s.run(ctx, "read_file", map[string]any{"path": "calc.go", "offset": 3, "limit": 1})
+		if !strings.HasPrefix(r.Text, "     3\tfunc Add") {
+			return fmt.Errorf("read_file from offset 3 gave %q, want line 3 numbered 3", r.Text)
+		}
+		return nil
+	})
+}
+
+func listDirEntries(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		r := s.run(ctx, "list_dir", map[string]any{"path": "internal/deep"})
+		want := []string{"README.md (5 bytes)", "deep_test.go (45 bytes)", "more/"}
+		if got := lines(r.Text); !reflect.DeepEqual(got, want) {
+			return fmt.Errorf("list_dir internal/deep gave %q, want %q", got, want)
+		}
+		return nil
+	})
+}
+
+func unknownTool(ctx context.Context) error {
+	r := tools.NewRegistry(echo{}).Run(ctx, "rm_rf", "{}")
+	if r.Err == nil || !strings.HasPrefix(r.Text, "error: there is no tool") {
+		return fmt.Errorf("calling an unknown tool gave %+v, want an error result", r)
+	}
+	return nil
+}
+
+func badArguments(ctx context.Context) error {
+	r := tools.NewRegistry(echo{}).Run(ctx, "echo", `{"path": "calc.go"`)
+	if r.Err == nil || !strings.Contains(r.Text, "not valid JSON") {
+		return fmt.Errorf("broken arguments gave %+v, want an error result saying they are not JSON", r)
+	}
+	return nil
+}
