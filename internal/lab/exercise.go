@@ -123,7 +123,7 @@ func fileExercises(dayDir, rel string) ([]Exercise, error) {
 			continue
 		}
 		line := fset.Position(c.Pos()).Line
-		exercises = append(exercises, Exercise{N: n, File: rel, Func: funcName(fn), Hint: hint, Line: line})
+		exercises = append(exercises, Exercise{N: n, File: rel, Func: FuncName(fn), Hint: hint, Line: line})
 	}
 	for _, group := range f.Comments {
 		for _, c := range group.List {
@@ -175,8 +175,9 @@ func misplaced(text string) error {
 	return fmt.Errorf("%w: %s", ErrUnknownDirective, word)
 }
 
-// funcName names fn as a lesson does: "reply", or "Agent.Send" for a method.
-func funcName(fn *ast.FuncDecl) string {
+// FuncName names fn as a lesson quotes it, and as an Exercise's Func does:
+// "reply", or "Agent.Send" for a method.
+func FuncName(fn *ast.FuncDecl) string {
 	if fn.Recv == nil || len(fn.Recv.List) == 0 {
 		return fn.Name.Name
 	}

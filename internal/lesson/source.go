@@ -12,6 +12,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"ply/internal/lab"
 )
 
 // Source returns the code that q stands for, read from codeDir, and the
@@ -47,14 +49,11 @@ func Source(codeDir string, q Quote) (string, int, error) {
 // findDecl returns the top-level declaration of f that declares name, or a
 // method when name is Type.Method; nil when there is none.
 func findDecl(f *ast.File, name string) ast.Decl {
-	typeName, method, isMethod := strings.Cut(name, ".")
+	isMethod := strings.Contains(name, ".")
 	for _, decl := range f.Decls {
 		switch d := decl.(type) {
 		case *ast.FuncDecl:
-			if d.Recv == nil && !isMethod && d.Name.Name == name {
-				return d
-			}
-			if d.Recv != nil && isMethod && d.Name.Name == method && receiverName(d.Recv.List[0].Type) == typeName {
+			if lab.FuncName(d) == name {
 				return d
 			}
 		case *ast.GenDecl:
@@ -83,24 +82,6 @@ func declares(d *ast.GenDecl, name string) bool {
 		}
 	}
 	return false
-}
-
-// receiverName returns the name of a receiver's type: Agent for a receiver
-// of type Agent, *Agent, Agent[T] or *Agent[T].
-func receiverName(typ ast.Expr) string {
-	switch t := typ.(type) {
-	case *ast.Ident:
-		return t.Name
-	case *ast.StarExpr:
-		return receiverName(t.X)
-	case *ast.IndexExpr:
-		return receiverName(t.X)
-	case *ast.IndexListExpr:
-		return receiverName(t.X)
-	case *ast.ParenExpr:
-		return receiverName(t.X)
-	}
-	return "" // no receiver the compiler accepts
 }
 
 // lineEnd returns the offset of the end of the line holding offset, before
