@@ -26,8 +26,8 @@ type plan struct {
 var plans = []plan{
 	{"keep looking", keepLooking},
 	{"which tests", listTests},
-	{"what does", explainFile},
-	{"read the file", readTheFile},
+	{"what does", describeFile(whatDoes)},
+	{"read the file", describeFile(readThe)},
 	{"list the files", listFiles},
 	{"search for", searchFor},
 }
@@ -181,19 +181,22 @@ func listed(output string) []string {
 	return lines
 }
 
-// explainFile reads a file and says what it declares.
-func explainFile(request string, results []toolResult) Message {
-	path := argument(request, whatDoes)
-	if path == "" {
-		return tell("Which file? Ask me, for example, \"what does calc.go do?\".")
+// describeFile makes the step of a scenario that reads the file a request
+// names, such as "what does calc.go do?", and says what the file holds.
+func describeFile(named *regexp.Regexp) func(string, []toolResult) Message {
+	return func(request string, results []toolResult) Message {
+		path := argument(request, named)
+		switch {
+		case path == "":
+			return tell("Which file? Ask me, for example, \"what does calc.go do?\".")
+		case len(results) == 0:
+			return ask("", call("read_file", map[string]string{"path": path}))
+		}
+		if msg := failure(results[0].output); msg != "" {
+			return tell("I can't: %s", msg)
+		}
+		return tell("%s", describe(path, numbered(results[0].output)))
 	}
-	if len(results) == 0 {
-		return ask("", call("read_file", map[string]string{"path": path}))
-	}
-	if msg := failure(results[0].output); msg != "" {
-		return tell("I could not read %s: %s", path, msg)
-	}
-	return tell("%s", describe(path, numbered(results[0].output)))
 }
 
 // numbered returns the text of the numbered lines read_file shows.
@@ -234,19 +237,6 @@ var (
 	goPackage = regexp.MustCompile(`^package (\w+)`)
 	goDecl    = regexp.MustCompile(`^(?:func (?:\([^)]*\) )?|type |var |const )(\w+)`)
 )
-
-// readTheFile reads a file and quotes its first line, or says why it
-// could not.
-func readTheFile(request string, results []toolResult) Message {
-	path := argument(request, readThe)
-	if len(results) == 0 {
-		return ask("", call("read_file", map[string]string{"path": path}))
-	}
-	if msg := failure(results[0].output); msg != "" {
-		return tell("I can't: %s", msg)
-	}
-	return tell("%s", describe(path, numbered(results[0].output)))
-}
 
 // listFiles lists the top of the workspace.
 func listFiles(_ string, results []toolResult) Message {
