@@ -11,6 +11,7 @@ import "context"
 type Gateway interface {
 	// Complete sends the conversation and returns the model's reply.
 	// When ctx is cancelled or times out, Complete stops waiting and
-	// returns an error that wraps ctx.Err().
+	// returns an error that wraps ctx.Err(). It must neither change
+	// req.Messages nor keep it: the caller goes on using that slice.
 	Complete(ctx context.Context, req Request) (Message, error)
 }

@@ -24,7 +24,7 @@ func configDefault(context.Context) error {
 func configHidesKey(context.Context) error {
 	const key = "sk-secret-0123456789"
 	cfg := llm.ConfigFromEnv(env(map[string]string{"OPENAI_API_KEY": key}))
-	for _, shown := range []string{cfg.String(), fmt.Sprint(cfg), fmt.Sprintf("%v", cfg)} {
+	for _, shown := range []string{cfg.String(), fmt.Sprint(cfg), fmt.Sprintf("%+v", cfg), fmt.Sprintf("%#v", cfg)} {
 		if strings.Contains(shown, key) {
 			return fmt.Errorf("the key appears in %q", shown)
 		}

@@ -144,6 +144,15 @@ func openaiReadsReply(ctx context.Context) error {
 	return nil
 }
 
+func openaiNoChoices(ctx context.Context) error {
+	srv, _ := fakeServer(http.StatusOK, `{"id":"chatcmpl-2","choices":[]}`)
+	defer srv.Close()
+	if _, err := ask(ctx, srv.URL, ""); !errors.Is(err, llm.ErrNoChoices) {
+		return fmt.Errorf("an answer with no choices gave error %v, want llm.ErrNoChoices", err)
+	}
+	return nil
+}
+
 func openaiErrorObject(ctx context.Context) error {
 	body := `{"error":{"message":"Incorrect API key provided: sk-bad***","type":"invalid_request_error","code":"invalid_api_key"}}`
 	return expectAPIError(ctx, http.StatusUnauthorized, body, "Incorrect API key provided: sk-bad***")
@@ -152,6 +161,10 @@ func openaiErrorObject(ctx context.Context) error {
 func openaiErrorString(ctx context.Context) error {
 	body := `{"error":"model \"llama9\" not found, try pulling it first"}`
 	return expectAPIError(ctx, http.StatusNotFound, body, `model "llama9" not found, try pulling it first`)
+}
+
+func openaiErrorPlainText(ctx context.Context) error {
+	return expectAPIError(ctx, http.StatusBadGateway, "upstream connect error\nretrying", "upstream connect error")
 }
 
 // expectAPIError checks that a server answering status and body gives an

@@ -53,8 +53,11 @@ func (r *REPL) Run(ctx context.Context) error {
 			fmt.Fprint(r.out, r.styles.Prompt.Render("> "))
 		}
 		if !r.in.Scan() {
+			if err := r.in.Err(); err != nil {
+				return err
+			}
 			fmt.Fprintln(r.out, "bye")
-			return r.in.Err()
+			return nil
 		}
 		line := strings.TrimSpace(r.in.Text())
 		switch {

@@ -37,6 +37,8 @@ var replyTests = []struct {
 		"You asked me to remember that tabs are 8 wide."},
 	{"recall the latest", chat("remember that a", "Noted.", "remember that b!", "Noted.", "what did I ask you to remember"),
 		"remember that b."},
+	{"recall what was told after a colon", chat("remember that: tabs are 8 wide", "Noted.", "what did I ask you to remember?"),
+		"You asked me to remember that tabs are 8 wide."},
 	{"recall with nothing told", chat("what did I ask you to remember?"), "You haven't asked me"},
 	{"first message, when it is this one", chat("what was my first message?"), "This is your first message"},
 	{"first message quoted", chat("hello", "Hello!", "what was my first message?"), `Your first message was "hello".`},

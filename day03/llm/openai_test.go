@@ -73,7 +73,7 @@ func TestOpenAIRequest(t *testing.T) {
 	}
 	for _, c := range checks {
 		if c.got != c.want {
-			t.Errorf("request %s = %q, want %q (see newRequest in openai.go)", c.what, c.got, c.want)
+			t.Errorf("request %s = %q, want %q (see newRequest in openai.go, and toWire in wire.go for the body)", c.what, c.got, c.want)
 		}
 	}
 }

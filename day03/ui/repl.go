@@ -80,8 +80,11 @@ func (r *REPL) Run(ctx context.Context) error {
 		select {
 		case next, ok := <-lines:
 			if !ok {
+				if r.readErr != nil {
+					return r.readErr
+				}
 				fmt.Fprintln(r.out, "bye")
-				return r.readErr
+				return nil
 			}
 			line = strings.TrimSpace(next)
 		case <-r.interrupts:

@@ -26,7 +26,9 @@ func main() {
 // status: main is the only place that ends the program.
 func run() int {
 	if os.Getenv("SELFTEST") == "1" {
-		if ui.Report(os.Stdout, selftest.Run()) {
+		report := ui.NewReport(os.Stdout)
+		selftest.Run(report.Line)
+		if report.Done() {
 			return 0
 		}
 		return 1

@@ -33,7 +33,9 @@ func run() int {
 		return mockServer(os.Args[2:])
 	}
 	if os.Getenv("SELFTEST") == "1" {
-		if ui.Report(os.Stdout, selftest.Run()) {
+		report := ui.NewReport(os.Stdout)
+		selftest.Run(report.Line)
+		if report.Done() {
 			return 0
 		}
 		return 1

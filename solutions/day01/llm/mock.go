@@ -97,8 +97,10 @@ func say(text string) func([]Message) string {
 	return func([]Message) string { return text }
 }
 
-// rememberThat finds what the user asked to be remembered.
-var rememberThat = regexp.MustCompile(`(?i)\bremember that\s+(.+)`)
+// rememberThat finds what the user asked to be remembered. Like
+// hasPhrase, it lets any punctuation stand between the words, so that
+// "remember that: tabs are 8 wide" is recalled as well as it is noted.
+var rememberThat = regexp.MustCompile(`(?i)\bremember\W+that\W+(.+)`)
 
 // recall answers from the conversation itself. The Mock has no memory of
 // its own, so after /clear it honestly knows nothing.

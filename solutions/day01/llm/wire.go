@@ -47,7 +47,7 @@ func toWire(req Request) chatRequest {
 // decodeReply reads the server's answer and returns the message of its
 // first choice.
 //
-//lab:exercise 4 Decode r as a chatResponse. A decoding error, or an answer with no choices (ErrNoChoices), is an error; otherwise return the first choice's message as a Message with RoleAssistant.
+//lab:exercise 4 Decode r as a chatResponse; wrap a decoding error as fmt.Errorf("read the server's answer: %w", err). An answer with no choices is ErrNoChoices. Otherwise return the first choice's message as a Message with RoleAssistant.
 func decodeReply(r io.Reader) (Message, error) {
 	var resp chatResponse
 	if err := json.NewDecoder(r).Decode(&resp); err != nil {

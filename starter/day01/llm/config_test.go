@@ -44,7 +44,7 @@ func TestConfigGateway(t *testing.T) {
 
 func TestConfigStringHidesKey(t *testing.T) {
 	c := Config{BaseURL: DefaultBaseURL, APIKey: "sk-secret", Model: "m"}
-	for _, got := range []string{c.String(), fmt.Sprint(c), fmt.Sprintf("%v and %+v", c, c)} {
+	for _, got := range []string{c.String(), fmt.Sprint(c), fmt.Sprintf("%v and %+v and %#v", c, c, c)} {
 		if strings.Contains(got, "sk-secret") {
 			t.Errorf("printed config %q contains the key", got)
 		}

@@ -42,9 +42,10 @@ func toWire(req Request) chatRequest {
 // decodeReply reads the server's answer and returns the message of its
 // first choice.
 func decodeReply(r io.Reader) (Message, error) {
-	// TODO(lab 4): Decode r as a chatResponse. A decoding error, or an answer
-	// with no choices (ErrNoChoices), is an error; otherwise return the first
-	// choice's message as a Message with RoleAssistant.
+	// TODO(lab 4): Decode r as a chatResponse; wrap a decoding error as
+	// fmt.Errorf("read the server's answer: %w", err). An answer with no
+	// choices is ErrNoChoices. Otherwise return the first choice's message as a
+	// Message with RoleAssistant.
 	// See "Exercise 4" in README.md.
 	return Message{}, errors.New("exercise 4 is not done yet")
 }

@@ -84,6 +84,17 @@ func mockIsPure(ctx context.Context) error {
 	return nil
 }
 
+func mockNoUserMessage(ctx context.Context) error {
+	got, err := mockReply(ctx, conversation())
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(got, "no user message") {
+		return fmt.Errorf("reply to a conversation of only the system prompt = %q, want one that says there is no user message", got)
+	}
+	return nil
+}
+
 func mockCancelled(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	cancel()

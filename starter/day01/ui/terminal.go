@@ -1,10 +1,14 @@
 package ui
 
-import "os"
+import (
+	"os"
 
-// IsTerminal reports whether f is a terminal (a character device) rather
-// than a pipe or a file. ply shows a prompt only to a person at a terminal.
+	"github.com/mattn/go-isatty"
+)
+
+// IsTerminal reports whether f is a terminal rather than a pipe, a file
+// or /dev/null. ply shows a prompt only to a person at a terminal. It asks
+// the same question lipgloss asks before it uses colour.
 func IsTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }

@@ -53,6 +53,20 @@ func (c Config) Gateway() Gateway {
 	return NewOpenAI(c.BaseURL, c.APIKey)
 }
 
+// GoString is what %#v prints: the fields, with only whether a key is set.
+func (c Config) GoString() string {
+	return fmt.Sprintf("llm.Config{Mock:%v, Unset:%v, BaseURL:%q, APIKey:%s, Model:%q}",
+		c.Mock, c.Unset, c.BaseURL, keyState(c.APIKey), c.Model)
+}
+
+// keyState says whether a key is set, never what it is.
+func keyState(key string) string {
+	if key == "" {
+		return "(none)"
+	}
+	return "(set)"
+}
+
 // String says in a few words which model c points at, for the banner.
 // It never includes the key, so printing a Config cannot leak it.
 func (c Config) String() string {

@@ -109,7 +109,13 @@ func (o *OpenAI) sendError(ctx context.Context, err error) error {
 	if errors.As(err, &urlErr) {
 		err = urlErr.Err
 	}
-	return fmt.Errorf("cannot reach %s: %w", o.baseURL, err)
+	// Failing to connect and waiting in vain for an answer are different
+	// troubles: the first is the address, the second the server.
+	var opErr *net.OpError
+	if errors.As(err, &opErr) && opErr.Op == "dial" {
+		return fmt.Errorf("cannot reach %s: %w", o.baseURL, err)
+	}
+	return fmt.Errorf("no answer from %s: %w", o.baseURL, err)
 }
 
 // isJSON reports whether a Content-Type header names JSON.

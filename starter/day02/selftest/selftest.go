@@ -26,24 +26,34 @@ type Result struct {
 // fails its check instead of the whole self-check.
 const checkTimeout = 5 * time.Second
 
-// Run runs every check in order and returns what each found.
-func Run() []Result {
-	results := make([]Result, len(checks))
-	for i, c := range checks {
-		results[i] = Result{Check: c, Err: runOne(c)}
+// Run runs every check in order and hands each result to report as soon
+// as the check ends.
+func Run(report func(Result)) {
+	for _, c := range checks {
+		report(Result{Check: c, Err: runOne(c)})
 	}
-	return results
 }
 
-// runOne runs c with a deadline. A panic in the code under test is
-// reported as that check's failure, and the other checks still run.
-func runOne(c Check) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v", p)
-		}
-	}()
+// runOne runs c on a goroutine of its own, with a deadline. A check that
+// has not ended by then, stuck in a loop that never ends, fails, and the
+// next check runs; its goroutine is left behind, and ends with the
+// program. A panic in the code under test fails only its own check.
+func runOne(c Check) error {
 	ctx, cancel := context.WithTimeout(context.Background(), checkTimeout)
 	defer cancel()
-	return c.Run(ctx)
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- fmt.Errorf("panic: %v", p)
+			}
+		}()
+		done <- c.Run(ctx)
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("still running after %v: is there a loop that never ends?", checkTimeout)
+	}
 }

@@ -12,7 +12,9 @@ type Gateway interface {
 	// Stream sends the conversation and returns the reply as a Stream that
 	// hands it over piece by piece, as the model writes it. A failure
 	// before the first piece (a refusal, a server out of reach) is
-	// returned here; a failure later comes from the Stream's Err.
+	// returned here; a failure later comes from the Stream's Err. It must
+	// neither change req.Messages nor keep it once the stream is closed:
+	// the caller goes on using that slice.
 	Stream(ctx context.Context, req Request) (Stream, error)
 }
 

@@ -112,8 +112,12 @@ func TestReport(t *testing.T) {
 		{Check: selftest.Check{Name: "fails with no exercise"}, Err: errors.New("broken")},
 	}
 	var out bytes.Buffer
-	if Report(&out, results) {
-		t.Error("Report says all passed, but two checks failed")
+	report := NewReport(&out)
+	for _, r := range results {
+		report.Line(r)
+	}
+	if report.Done() {
+		t.Error("Done says all passed, but two checks failed")
 	}
 	want := "✓ passes\n✗ fails: got 1, want 2 — see exercise 2\n✗ fails with no exercise: broken\n1/3 passed\n"
 	if out.String() != want {
