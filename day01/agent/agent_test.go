@@ -83,6 +83,9 @@ func TestClearAndModel(t *testing.T) {
 	if _, err := a.Send(context.Background(), "Q2"); err != nil {
 		t.Fatal(err)
 	}
+	if len(gw.requests) == 0 {
+		t.Fatal("the gateway got no request")
+	}
 	last := gw.requests[len(gw.requests)-1]
 	if want := []llm.Message{system, user("Q2")}; !reflect.DeepEqual(last.Messages, want) {
 		t.Errorf("after Clear, request sent %v, want %v", last.Messages, want)

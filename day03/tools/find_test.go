@@ -68,6 +68,6 @@ func TestFindCaps(t *testing.T) {
 	ws := tree(t, files)
 	got, _ := call(t, Find{ws}, map[string]any{"pattern": "**/*.txt"})
 	if !strings.HasSuffix(got, "(5 more not shown; make the pattern narrower)\n") {
-		t.Errorf("find over %d files ends %q, want a note that 5 were left out", maxFound+5, got[len(got)-60:])
+		t.Errorf("find over %d files ends %q, want a note that 5 were left out", maxFound+5, tail(got, 60))
 	}
 }

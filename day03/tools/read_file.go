@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+	"unicode/utf8"
 )
 
 // ReadFile shows the lines of a text file, numbered.
@@ -16,8 +17,9 @@ type ReadFile struct{ ws *Workspace }
 
 // The limits of one read. A model that wants more reads on with offset.
 const (
-	maxReadLines = 400  // lines shown when the model gives no limit
-	maxLineChars = 1000 // a longer line is cut: minified code says little per character
+	maxReadLines = 400      // lines shown when the model gives no limit
+	maxLineChars = 1000     // a longer line is cut: minified code says little per character
+	maxReadSize  = 10 << 20 // a bigger file is data, not code; search finds what matters in it
 )
 
 func (ReadFile) Name() string   { return "read_file" }
@@ -80,11 +82,18 @@ func openFile(ws *Workspace, path string) (fs.File, error) {
 		return nil, err
 	}
 	info, err := f.Stat()
-	if err == nil && info.IsDir() {
+	switch {
+	case err != nil:
+		f.Close()
+		return nil, err
+	case info.IsDir():
 		f.Close()
 		return nil, fmt.Errorf("%s is a directory; list it with list_dir", path)
+	case info.Size() > maxReadSize:
+		f.Close()
+		return nil, fmt.Errorf("%s is %d MiB, more than read_file reads; search it instead", path, info.Size()>>20)
 	}
-	return f, err
+	return f, nil
 }
 
 // numberLines shows limit lines of r from line first on, numbered, with a
@@ -121,11 +130,16 @@ func numberLines(r *bufio.Reader, path string, first, limit int) (string, error)
 	return out.String(), nil
 }
 
-// shortLine cuts a line longer than maxLineChars.
+// shortLine cuts a line longer than maxLineChars characters.
 func shortLine(line string) string {
-	runes := []rune(line)
-	if len(runes) <= maxLineChars {
+	n := utf8.RuneCountInString(line)
+	if n <= maxLineChars {
 		return line
 	}
-	return string(runes[:maxLineChars]) + fmt.Sprintf("… (%d more characters)", len(runes)-maxLineChars)
+	end := 0
+	for range maxLineChars {
+		_, size := utf8.DecodeRuneInString(line[end:])
+		end += size
+	}
+	return line[:end] + fmt.Sprintf("… (%d more characters)", n-maxLineChars)
 }

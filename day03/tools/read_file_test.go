@@ -9,6 +9,11 @@ import (
 	"testing"
 )
 
+// tail returns the last n bytes of s, or all of it, for failure messages.
+func tail(s string, n int) string {
+	return s[max(0, len(s)-n):]
+}
+
 // call runs tool with args given as a Go value, as the registry would.
 func call(t testing.TB, tool Tool, args any) (string, error) {
 	t.Helper()
@@ -72,11 +77,19 @@ func TestReadFileDefaults(t *testing.T) {
 	ws := tree(t, map[string]string{"long.txt": long.String(), "wide.txt": strings.Repeat("w", 1500)})
 	got, _ := call(t, ReadFile{ws}, map[string]any{"path": "long.txt"})
 	if n := strings.Count(got, "\trow "); n != maxReadLines || !strings.HasSuffix(got, fmt.Sprintf("read on with offset=%d)\n", maxReadLines+1)) {
-		t.Errorf("with no limit, %d lines shown and the end is %q; want %d and a note to read on", n, got[len(got)-40:], maxReadLines)
+		t.Errorf("with no limit, %d lines shown and the end is %q; want %d and a note to read on", n, tail(got, 40), maxReadLines)
 	}
 	got, _ = call(t, ReadFile{ws}, map[string]any{"path": "wide.txt"})
 	if !strings.HasSuffix(got, "… (500 more characters)\n") {
-		t.Errorf("a 1500-character line ends %q, want it cut with a note", got[len(got)-30:])
+		t.Errorf("a 1500-character line ends %q, want it cut with a note", tail(got, 30))
+	}
+}
+
+func TestReadFileTooBig(t *testing.T) {
+	ws := tree(t, map[string]string{"big.log": strings.Repeat("x", maxReadSize+1)})
+	_, err := call(t, ReadFile{ws}, map[string]any{"path": "big.log"})
+	if err == nil || err.Error() != "big.log is 10 MiB, more than read_file reads; search it instead" {
+		t.Errorf("read_file of a file over %d bytes: error %v, want one that says to search it", maxReadSize, err)
 	}
 }
 

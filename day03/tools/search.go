@@ -90,7 +90,11 @@ func (t Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	if err != nil && !errors.Is(err, errEnough) {
 		return "", fmt.Errorf("search %s: %w", a.Path, err)
 	}
-	out := listPaths(hits, maxHits, "narrow the pattern or the path")
+	out := listPaths(hits[:min(len(hits), maxHits)], maxHits, "")
+	if err != nil {
+		// The walk stopped early, so how many more there are is unknown.
+		out += fmt.Sprintf("(stopped after %d hits; narrow the pattern or the path)\n", maxHits)
+	}
 	if skipped > 0 {
 		out += fmt.Sprintf("(%d binary or large files were not searched)\n", skipped)
 	}

@@ -48,6 +48,17 @@ func markerLine(text string) string {
 	return ""
 }
 
+func TestTruncateCountsCharacters(t *testing.T) {
+	text := "x" + strings.Repeat("é", 50_000)
+	got := truncate(text, 1000)
+	if !utf8.ValidString(got) || !strings.Contains(got, "[… 49001 of 50001 characters cut") {
+		t.Errorf("on two-byte characters, truncate gave %.60q…; want valid UTF-8 and the cut counted in characters, not bytes", got)
+	}
+	if n := strings.Count(got, "é"); n != 999 {
+		t.Errorf("truncate kept %d of the é, want 999: half the budget from each end, counted in characters", n)
+	}
+}
+
 func TestTruncateOneLongLine(t *testing.T) {
 	text := strings.Repeat("x", 50_000)
 	got := truncate(text, 1000)

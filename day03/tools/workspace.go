@@ -85,10 +85,10 @@ func (w *Workspace) escapes(abs string) bool {
 // inside reports whether the absolute path abs names the workspace or
 // something in it, going by the name alone.
 //
-//lab:exercise 2 Compute the path of abs relative to w.dir (filepath.Rel). abs is inside when that works and gives "." or a local path (filepath.IsLocal): one with no ".." that climbs out.
+//lab:exercise 2 Compute the path of abs relative to w.dir (filepath.Rel). abs is inside when that works and gives a local path (filepath.IsLocal): one with no ".." that climbs out. Compare paths, not strings: "/ws2" starts with "/ws" but is not in it.
 func (w *Workspace) inside(abs string) bool {
 	rel, err := filepath.Rel(w.dir, abs)
-	return err == nil && (rel == "." || filepath.IsLocal(rel))
+	return err == nil && filepath.IsLocal(rel)
 }
 
 // realPath returns abs with every symbolic link resolved. For a path that

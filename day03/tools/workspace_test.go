@@ -48,8 +48,9 @@ func symlink(t *testing.T, target, link string) {
 }
 
 func TestResolve(t *testing.T) {
-	ws := tree(t, map[string]string{"a/b.go": "package a\n"})
+	ws := tree(t, map[string]string{"a/b.go": "package a\n", "..notes.txt": "a name that starts with two dots\n"})
 	secret := filepath.Join(filepath.Dir(ws.Dir()), "secret.txt")
+	sibling := ws.Dir() + "2" // a directory whose name starts with the workspace's
 	tests := []struct {
 		path    string
 		want    string
@@ -67,11 +68,15 @@ func TestResolve(t *testing.T) {
 		{"a/../../secret.txt", "", true},
 		{secret, "", true},
 		{filepath.Dir(ws.Dir()), "", true},
+		{"..notes.txt", "..notes.txt", false},
+		{sibling, "", true},
+		{filepath.Join(sibling, "x.go"), "", true},
+		{"../" + filepath.Base(sibling) + "/x.go", "", true},
 	}
 	for _, tt := range tests {
 		got, err := ws.Resolve(tt.path)
 		if got != tt.want || errors.Is(err, ErrOutside) != tt.outside {
-			t.Errorf("Resolve(%q) = %q, %v; want %q, outside=%v (see escapes in workspace.go)", tt.path, got, err, tt.want, tt.outside)
+			t.Errorf("Resolve(%q) = %q, %v; want %q, outside=%v (see exercise 2)", tt.path, got, err, tt.want, tt.outside)
 		}
 	}
 }

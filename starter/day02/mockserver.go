@@ -29,7 +29,7 @@ func mockServer(args []string) int {
 	}
 	url := "http://" + listener.Addr().String() + "/v1"
 	fmt.Printf("serving the scripted model at %s (Ctrl-C stops it)\n", url)
-	fmt.Printf("try: OPENAI_BASE_URL=%s go run ./day02\n", url)
+	fmt.Printf("point ply at it with OPENAI_BASE_URL=%s\n", url)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -62,13 +62,13 @@ func (t Find) Run(ctx context.Context, args json.RawMessage) (string, error) {
 // pattern. Each part of the pattern matches one part of the path as
 // path.Match does, except "**", which matches any number of parts, none
 // included.
-//
-//lab:exercise 5 Split pattern and name at "/". Match them part by part with path.Match. A "**" part matches zero or more parts of name: try the rest of the pattern against every tail of name. The name matches when both run out together.
 func matchGlob(pattern, name string) bool {
 	return matchParts(strings.Split(pattern, "/"), strings.Split(name, "/"))
 }
 
 // matchParts matches the parts of a pattern against the parts of a path.
+//
+//lab:exercise 5 Match pattern and name part by part with path.Match. A "**" part matches zero or more parts of name: try the rest of the pattern against every tail of name, the whole of it and nothing included. The name matches when both run out together.
 func matchParts(pattern, name []string) bool {
 	for len(pattern) > 0 {
 		if pattern[0] == "**" {

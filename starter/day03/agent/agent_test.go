@@ -108,6 +108,9 @@ func TestTurns(t *testing.T) {
 			if got := a.Messages(); !reflect.DeepEqual(got, tt.wantConv) {
 				t.Errorf("conversation %v, want %v", got, tt.wantConv)
 			}
+			if len(tt.gateway.requests) == 0 {
+				t.Fatal("the gateway got no request")
+			}
 			sent := tt.gateway.requests[len(tt.gateway.requests)-1].Messages
 			if want := []llm.Message{system, user("Q1"), model("A1"), user("Q2")}; !reflect.DeepEqual(sent, want) {
 				t.Errorf("second request sent %v, want %v", sent, want)
@@ -132,6 +135,9 @@ func TestCancelledTurn(t *testing.T) {
 			defer cancel()
 			a := New(&script{replies: [][]string{tt.pieces}, cancel: cancel}, "m", tools.NewRegistry())
 			events := send(ctx, a, "story")
+			if len(events) == 0 {
+				t.Fatal("the turn emitted no events")
+			}
 			if last := events[len(events)-1]; last != tt.want {
 				t.Errorf("last event %#v, want %#v", last, tt.want)
 			}
@@ -149,6 +155,9 @@ func TestClearAndModel(t *testing.T) {
 	a.Clear()
 	a.SetModel("m2")
 	send(context.Background(), a, "Q2")
+	if len(gw.requests) == 0 {
+		t.Fatal("the gateway got no request")
+	}
 	last := gw.requests[len(gw.requests)-1]
 	if want := []llm.Message{system, user("Q2")}; !reflect.DeepEqual(last.Messages, want) {
 		t.Errorf("after Clear, request sent %v, want %v", last.Messages, want)

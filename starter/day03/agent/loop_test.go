@@ -91,6 +91,9 @@ func TestLoop(t *testing.T) {
 	g := &steps{replies: [][]llm.StreamDelta{callsUpper("a", "b"), final}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := turn(context.Background(), a, "go")
+	if len(g.requests) != 2 {
+		t.Fatalf("the model was asked %d times, want 2: once, and again with the results", len(g.requests))
+	}
 
 	var kinds []string
 	for _, e := range events {
@@ -123,6 +126,9 @@ func TestLoopToolErrorGoesToTheModel(t *testing.T) {
 	g := &steps{replies: [][]llm.StreamDelta{bad, final}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := turn(context.Background(), a, "go")
+	if len(g.requests) != 2 || len(g.requests[1].Messages) < 4 || len(events) < 3 {
+		t.Fatalf("the model was asked %d times, with %d events; want it asked again with the error", len(g.requests), len(events))
+	}
 	if end, ok := events[1].(ToolEnd); !ok || end.Err == nil {
 		t.Errorf("event %+v, want a ToolEnd with the error", events[1])
 	}

@@ -61,6 +61,8 @@ const greeting = "Hello! I'm ply's scripted model. I answer from a fixed script,
 const abilities = "I know a few phrases: \"hello\", \"remember that …\" and then " +
 	"\"what did I ask you to remember?\", \"what was my first message?\", " +
 	"\"how many messages have I sent?\" and \"what is your name?\". " +
+	"With tools, I answer \"what does calc.go do?\", \"read the file …\", \"list the files\", " +
+	"\"which tests are there?\" and \"search for …\"; \"keep looking\" never stops by itself. " +
 	"Everything I know about you, I read from the conversation."
 
 // reply picks the first rule of the script that matches the last user

@@ -178,6 +178,26 @@ func TestOpenAICancel(t *testing.T) {
 	}
 }
 
+// TestOpenAICancelMidStream cancels while the client waits, blocked, for
+// the next fragment of a reply that has begun.
+func TestOpenAICancelMidStream(t *testing.T) {
+	next := make(chan struct{}) // never sent on: the server holds back the rest
+	url := serve(t, drip([]string{textChunk, stopChunk}, next))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, err := NewOpenAI(url, "").Stream(ctx, Request{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Next() {
+		t.Fatalf("no first fragment: %v", s.Err())
+	}
+	go cancel() // while Next below waits for the network
+	if s.Next() || !errors.Is(s.Err(), context.Canceled) {
+		t.Errorf("after cancel, Next went on or Err = %v; want it to stop with context.Canceled", s.Err())
+	}
+}
+
 func TestOpenAIDeadline(t *testing.T) {
 	url := serve(t, hold(make(chan struct{})))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)

@@ -88,8 +88,9 @@ func (w *Workspace) escapes(abs string) bool {
 // something in it, going by the name alone.
 func (w *Workspace) inside(abs string) bool {
 	// TODO(lab 2): Compute the path of abs relative to w.dir (filepath.Rel).
-	// abs is inside when that works and gives "." or a local path
-	// (filepath.IsLocal): one with no ".." that climbs out.
+	// abs is inside when that works and gives a local path (filepath.IsLocal):
+	// one with no ".." that climbs out. Compare paths, not strings: "/ws2"
+	// starts with "/ws" but is not in it.
 	// See "Exercise 2" in README.md.
 	return false
 }
