@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -159,16 +160,25 @@ func scriptedAnswer(w http.ResponseWriter, r *http.Request) {
 }
 
 // freeport sets the variable NAME to a loopback port that was free a
-// moment ago, for a server the script starts itself.
+// moment ago, for a server the script starts itself. It picks from below
+// the range the system hands out for port 0, so that the servers other
+// tests start meanwhile cannot take the port first.
 // usage: freeport NAME
 func freeport(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: freeport NAME")
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	ts.Check(err)
-	ts.Setenv(args[0], strconv.Itoa(l.Addr().(*net.TCPAddr).Port))
-	ts.Check(l.Close())
+	for range 100 {
+		port := strconv.Itoa(20000 + rand.IntN(10000))
+		l, err := net.Listen("tcp", "127.0.0.1:"+port)
+		if err != nil {
+			continue // taken; try another
+		}
+		ts.Check(l.Close())
+		ts.Setenv(args[0], port)
+		return
+	}
+	ts.Fatalf("found no free port between 20000 and 30000")
 }
 
 // nomodel points ply at a loopback address where nothing listens: it

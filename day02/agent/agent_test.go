@@ -13,11 +13,14 @@ import (
 // script is a test gateway: each call streams the next of its replies,
 // given as text pieces, and keeps a copy of the request. A reply may end
 // with an error (err), or with the turn's context being cancelled (cancel).
+// It counts the streams it opened and those closed again.
 type script struct {
 	replies  [][]string
 	err      error
 	cancel   context.CancelFunc
 	requests []llm.Request
+
+	opened, closed int
 }
 
 func (s *script) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
@@ -27,7 +30,8 @@ func (s *script) Stream(ctx context.Context, req llm.Request) (llm.Stream, error
 	}
 	pieces := s.replies[0]
 	s.replies = s.replies[1:]
-	return &pieceStream{ctx: ctx, pieces: pieces, end: s.err, cancel: s.cancel}, nil
+	s.opened++
+	return &pieceStream{ctx: ctx, pieces: pieces, end: s.err, cancel: s.cancel, closed: &s.closed}, nil
 }
 
 // pieceStream hands out text pieces, then the usage, or ends with an error.
@@ -39,6 +43,7 @@ type pieceStream struct {
 	delta  llm.StreamDelta
 	err    error
 	done   bool
+	closed *int // counts the calls of Close
 }
 
 func (p *pieceStream) Next() bool {
@@ -60,7 +65,7 @@ func (p *pieceStream) Next() bool {
 
 func (p *pieceStream) Delta() llm.StreamDelta { return p.delta }
 func (p *pieceStream) Err() error             { return p.err }
-func (p *pieceStream) Close() error           { return nil }
+func (p *pieceStream) Close() error           { *p.closed++; return nil }
 
 var (
 	system = llm.Message{Role: llm.RoleSystem, Content: SystemPrompt}
@@ -107,6 +112,9 @@ func TestTurns(t *testing.T) {
 			if got := a.Messages(); !reflect.DeepEqual(got, tt.wantConv) {
 				t.Errorf("conversation %v, want %v", got, tt.wantConv)
 			}
+			if g := tt.gateway; g.closed != g.opened {
+				t.Errorf("%d streams opened, %d closed: close every stream, whatever happens", g.opened, g.closed)
+			}
 			if len(tt.gateway.requests) == 0 {
 				t.Fatal("the gateway got no request")
 			}
@@ -138,7 +146,7 @@ func TestCancelledTurn(t *testing.T) {
 				t.Fatal("the turn emitted no events")
 			}
 			if last := events[len(events)-1]; last != tt.want {
-				t.Errorf("last event %#v, want %#v", last, tt.want)
+				t.Errorf("last event %v, want %v", last, tt.want)
 			}
 			if got := a.Messages(); !reflect.DeepEqual(got, tt.wantConv) {
 				t.Errorf("conversation %v, want %v", got, tt.wantConv)

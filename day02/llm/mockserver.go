@@ -75,7 +75,8 @@ func writeEvent(w http.ResponseWriter, chunk chatChunk) {
 func writeWhole(w http.ResponseWriter, reply Message) {
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(chatResponse{Choices: []responseChoice{{
-		Message: chatMessage{Role: reply.Role, Content: reply.Content},
+		Message:      chatMessage{Role: reply.Role, Content: reply.Content},
+		FinishReason: "stop",
 	}}})
 }
 

@@ -93,6 +93,14 @@ func TestOpenAIStream(t *testing.T) {
 	}
 }
 
+func TestOpenAIWholeReplyBadJSON(t *testing.T) {
+	url := serve(t, &answer{status: 200, contentType: "application/json", body: `{"choices":[`})
+	_, err := NewOpenAI(url, "").Stream(context.Background(), Request{})
+	if err == nil || !strings.Contains(err.Error(), "read the server's answer") {
+		t.Errorf("Stream on a cut answer in one piece: error = %v, want one that says the answer could not be read", err)
+	}
+}
+
 // A server that ignores "stream": true and answers in one piece still works.
 func TestOpenAIWholeReply(t *testing.T) {
 	tests := []struct {
@@ -268,9 +276,11 @@ func TestNoBuffering(t *testing.T) {
 	}
 }
 
-// BenchmarkFragmentLatency measures how long one fragment takes from the
-// server's flush to the caller's Next, over loopback, through the SSE
-// reader and the chunk decoder.
+// BenchmarkFragmentLatency measures one round of a fragment over loopback:
+// the caller's Next waits, the server writes and flushes the fragment, it
+// comes through the SSE reader and the chunk decoder, and the caller hands
+// the turn back to the server. The allocations counted are the server's
+// and the client's together.
 func BenchmarkFragmentLatency(b *testing.B) {
 	events := make([]string, b.N+1)
 	for i := range b.N {

@@ -34,9 +34,14 @@ func newChunkStream(ctx context.Context, body io.ReadCloser) *chunkStream {
 	return &chunkStream{ctx: ctx, body: body, events: newEventReader(body)}
 }
 
-// Next reads events until one carries something, and reports whether it did.
+// Next reads events until one carries something, and reports whether it
+// did. Once the context is done it stops, even with events still buffered.
 func (s *chunkStream) Next() bool {
 	for !s.done && s.err == nil {
+		if err := s.ctx.Err(); err != nil {
+			s.err = err
+			return false
+		}
 		if !s.events.Next() {
 			s.err = s.endError()
 			return false

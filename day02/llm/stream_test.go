@@ -125,6 +125,20 @@ func TestChunkStreamReadError(t *testing.T) {
 	}
 }
 
+// TestChunkStreamCancelledMidway cancels with events still buffered: the
+// stream stops at once and hands out nothing more.
+func TestChunkStreamCancelledMidway(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := newChunkStream(ctx, io.NopCloser(strings.NewReader(sse(textChunk, textChunk, textChunk, stopChunk))))
+	if !s.Next() {
+		t.Fatalf("no first delta: %v", s.Err())
+	}
+	cancel()
+	if s.Next() || !errors.Is(s.Err(), context.Canceled) {
+		t.Errorf("after cancel, Next went on or Err = %v; want it to stop with context.Canceled", s.Err())
+	}
+}
+
 func TestChunkStreamCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := newChunkStream(ctx, io.NopCloser(strings.NewReader(sse(textChunk))))

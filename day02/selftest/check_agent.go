@@ -20,6 +20,7 @@ type recorder struct {
 	fail     error
 	cancel   context.CancelFunc
 	requests []llm.Request
+	closed   int // streams closed
 }
 
 func (g *recorder) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
@@ -60,7 +61,7 @@ func (s *fakeStream) Delta() llm.StreamDelta {
 }
 
 func (s *fakeStream) Err() error   { return s.err }
-func (s *fakeStream) Close() error { return nil }
+func (s *fakeStream) Close() error { s.g.closed++; return nil }
 
 // turn runs one turn and returns the events it emitted.
 func turn(ctx context.Context, a *agent.Agent, text string) []agent.Event {
@@ -85,6 +86,9 @@ func turnEvents(ctx context.Context) error {
 		agent.TurnDone{Usage: llm.Usage{Input: 12, Output: 3}}}
 	if !slices.Equal(got, want) {
 		return fmt.Errorf("events %v, want %v", got, want)
+	}
+	if g.closed != 1 {
+		return fmt.Errorf("the stream was closed %d times, want once", g.closed)
 	}
 	sent := g.requests[0]
 	if sent.Model != "m" || !slices.Equal(roles(sent.Messages), []string{"system", "user"}) {

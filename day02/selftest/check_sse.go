@@ -79,7 +79,7 @@ func openaiMidStreamError(ctx context.Context) error {
 		return err
 	}
 	if !errors.Is(got.err, llm.ErrServerFailed) || !strings.Contains(got.err.Error(), "had an error while processing") {
-		return fmt.Errorf("error = %v, want llm.ErrServerFailed with the server's message", got.err)
+		return fmt.Errorf("the stream ended with %v, not with llm.ErrServerFailed and the server's message: the error event was never read", got.err)
 	}
 	if got.text != "Hel" {
 		return fmt.Errorf("text before the error = %q, want %q", got.text, "Hel")

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -29,7 +30,9 @@ func (storyteller) Stream(ctx context.Context, req llm.Request) (llm.Stream, err
 	return &endless{ctx: ctx}, nil
 }
 
-// endless says "Once upon", then blocks until its context is done.
+// endless says "Once upon", then blocks until its context is done, or
+// gives up after a while, so that a test whose Ctrl-C never comes fails
+// instead of hanging.
 type endless struct {
 	ctx  context.Context
 	said bool
@@ -41,8 +44,12 @@ func (e *endless) Next() bool {
 		e.said = true
 		return true
 	}
-	<-e.ctx.Done()
-	e.err = e.ctx.Err()
+	select {
+	case <-e.ctx.Done():
+		e.err = e.ctx.Err()
+	case <-time.After(10 * time.Second):
+		e.err = errors.New("nobody pressed Ctrl-C: was \"Once upon\" never on the screen?")
+	}
 	return false
 }
 

@@ -30,16 +30,17 @@ const maxEventLine = 16 << 20
 
 // eventReader reads the data of each event of an SSE stream.
 type eventReader struct {
-	lines *bufio.Scanner
-	data  string // the data of the event Next read
+	lines   *bufio.Scanner
+	data    string // the data of the event Next read
+	afterCR bool   // the last line ended in "\r", so a "\n" next is part of its line end
 }
 
 // newEventReader returns a reader of the events in r.
 func newEventReader(r io.Reader) *eventReader {
-	lines := bufio.NewScanner(r)
-	lines.Buffer(make([]byte, 0, 4096), maxEventLine)
-	lines.Split(scanLines)
-	return &eventReader{lines: lines}
+	e := &eventReader{lines: bufio.NewScanner(r)}
+	e.lines.Buffer(make([]byte, 0, 4096), maxEventLine)
+	e.lines.Split(e.splitLine)
+	return e
 }
 
 // Next reads up to the end of the next event that has data, and reports
@@ -63,15 +64,19 @@ func (e *eventReader) Data() string { return e.data }
 // input.
 func (e *eventReader) Err() error { return e.lines.Err() }
 
-// scanLines is a bufio.SplitFunc for the lines of an SSE stream, which may
-// end in "\n", "\r\n" or a lone "\r". The returned line has no line end.
-func scanLines(data []byte, atEOF bool) (advance int, line []byte, err error) {
-	// TODO(lab 1): Find the first '\r' or '\n' in data. A '\n' ends a line; so
-	// does a '\r', and a '\n' right after it belongs to the same line end. A
-	// '\r' that is the last byte of data is a line end only at EOF: before
-	// that, ask for more data (return 0, nil, nil) to see whether a '\n'
-	// follows. With no line end, return the rest as the last line at EOF, or
-	// ask for more.
+// splitLine is the bufio.SplitFunc for the lines of an SSE stream, which
+// may end in "\n", "\r\n" or a lone "\r". The line it returns has no line
+// end. A "\r" ends its line at once, so that an event is handed over as
+// soon as its last byte arrives; a "\n" right after it, in the same read
+// or the next, is skipped as the rest of that line end.
+func (e *eventReader) splitLine(data []byte, atEOF bool) (advance int, line []byte, err error) {
+	// TODO(lab 1): A line ends at "\n", at "\r\n" or at a lone "\r". Find the
+	// first "\r" or "\n" in data: "\r\n" there is one line end; any other "\r"
+	// or "\n" ends the line at once, and a "\r" sets e.afterCR. When e.afterCR
+	// is set and data starts with "\n", that "\n" is the rest of the last line
+	// end: clear the flag and skip it (return 1, nil, nil). With no line end,
+	// return the rest as the last line at EOF, or ask for more (return 0, nil,
+	// nil).
 	// See "Exercise 1" in README.md.
 	return 0, nil, errors.New("exercise 1 is not done yet")
 }

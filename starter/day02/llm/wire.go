@@ -37,7 +37,8 @@ type chatResponse struct {
 // responseChoice is one reply in an answer. Servers send more than one
 // only when asked to, and ply never asks.
 type responseChoice struct {
-	Message chatMessage `json:"message"`
+	Message      chatMessage `json:"message"`
+	FinishReason string      `json:"finish_reason,omitempty"`
 }
 
 // chatChunk is the data of one event of a streamed reply. The last chunk

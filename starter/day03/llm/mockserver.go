@@ -85,9 +85,14 @@ func writeEvent(w http.ResponseWriter, chunk chatChunk) {
 
 // writeWhole answers in one piece, for a client that did not ask to stream.
 func writeWhole(w http.ResponseWriter, reply Message) {
+	finish := "stop"
+	if len(reply.ToolCalls) > 0 {
+		finish = "tool_calls"
+	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(chatResponse{Choices: []responseChoice{{
-		Message: toWireMessage(reply),
+		Message:      toWireMessage(reply),
+		FinishReason: finish,
 	}}})
 }
 

@@ -31,16 +31,17 @@ const maxEventLine = 16 << 20
 
 // eventReader reads the data of each event of an SSE stream.
 type eventReader struct {
-	lines *bufio.Scanner
-	data  string // the data of the event Next read
+	lines   *bufio.Scanner
+	data    string // the data of the event Next read
+	afterCR bool   // the last line ended in "\r", so a "\n" next is part of its line end
 }
 
 // newEventReader returns a reader of the events in r.
 func newEventReader(r io.Reader) *eventReader {
-	lines := bufio.NewScanner(r)
-	lines.Buffer(make([]byte, 0, 4096), maxEventLine)
-	lines.Split(scanLines)
-	return &eventReader{lines: lines}
+	e := &eventReader{lines: bufio.NewScanner(r)}
+	e.lines.Buffer(make([]byte, 0, 4096), maxEventLine)
+	e.lines.Split(e.splitLine)
+	return e
 }
 
 // Next reads up to the end of the next event that has data, and reports
@@ -73,24 +74,27 @@ func (e *eventReader) Data() string { return e.data }
 // input.
 func (e *eventReader) Err() error { return e.lines.Err() }
 
-// scanLines is a bufio.SplitFunc for the lines of an SSE stream, which may
-// end in "\n", "\r\n" or a lone "\r". The returned line has no line end.
-func scanLines(data []byte, atEOF bool) (advance int, line []byte, err error) {
+// splitLine is the bufio.SplitFunc for the lines of an SSE stream, which
+// may end in "\n", "\r\n" or a lone "\r". The line it returns has no line
+// end. A "\r" ends its line at once, so that an event is handed over as
+// soon as its last byte arrives; a "\n" right after it, in the same read
+// or the next, is skipped as the rest of that line end.
+func (e *eventReader) splitLine(data []byte, atEOF bool) (advance int, line []byte, err error) {
+	if e.afterCR && len(data) > 0 {
+		e.afterCR = false
+		if data[0] == '\n' {
+			return 1, nil, nil // the "\n" of a "\r\n" that came in two reads
+		}
+	}
 	i := bytes.IndexAny(data, "\r\n")
 	switch {
-	case i < 0 && atEOF && len(data) > 0:
-		return len(data), data, nil // the last line, with no line end
-	case i < 0:
-		return 0, nil, nil // no line end yet: ask for more
-	case data[i] == '\n':
-		return i + 1, data[:i], nil
-	case i+1 < len(data) && data[i+1] == '\n':
+	case i >= 0 && data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n':
 		return i + 2, data[:i], nil // "\r\n"
-	case i+1 < len(data) || atEOF:
-		return i + 1, data[:i], nil // a lone "\r"
-	default:
-		// A "\r" at the very end of what has arrived: the "\n" of a "\r\n"
-		// may be on its way, so wait before deciding where the line ends.
-		return 0, nil, nil
+	case i >= 0:
+		e.afterCR = data[i] == '\r'
+		return i + 1, data[:i], nil
+	case atEOF && len(data) > 0:
+		return len(data), data, nil // the last line, with no line end
 	}
+	return 0, nil, nil // no line end yet: ask for more
 }

@@ -23,6 +23,7 @@ var eventTests = []struct {
 	{"CRLF", "data: a\r\n\r\ndata: b\r\n\r\n", []string{"a", "b"}},
 	{"lone CR", "data: a\r\rdata: b\r\r", []string{"a", "b"}},
 	{"mixed line ends", "data: a\r\n\ndata: b\r\r\n", []string{"a", "b"}},
+	{"CRLF data lines join", "data: a\r\ndata: b\r\n\r\n", []string{"a\nb"}},
 	{"comment ignored", ": ping\ndata: a\n\n", []string{"a"}},
 	{"comment-only event dispatches nothing", ": ping\n\ndata: a\n\n", []string{"a"}},
 	{"other fields ignored", "event: delta\nid: 3\nretry: 10\ndata: a\n\n", []string{"a"}},
@@ -85,25 +86,38 @@ func TestEventReaderLongLine(t *testing.T) {
 	}
 }
 
-func TestScanLines(t *testing.T) {
-	tests := []struct {
+// TestSplitLine feeds the split function the pieces a network might
+// deliver, in order, and checks what each call gives.
+func TestSplitLine(t *testing.T) {
+	type call struct {
 		data    string
 		atEOF   bool
 		advance int
 		line    string
+	}
+	tests := []struct {
+		name  string
+		calls []call
 	}{
-		{"a\nb", false, 2, "a"},
-		{"a\r\nb", false, 3, "a"},
-		{"a\rb", false, 2, "a"},
-		{"a\r", false, 0, ""}, // wait: a "\n" may follow
-		{"a\r", true, 2, "a"},
-		{"abc", false, 0, ""},
-		{"abc", true, 3, "abc"},
+		{"LF", []call{{"a\nb", false, 2, "a"}}},
+		{"CRLF", []call{{"a\r\nb", false, 3, "a"}}},
+		{"lone CR", []call{{"a\rb", false, 2, "a"}, {"b\r", false, 2, "b"}}},
+		{"CR at the end of a read ends the line at once", []call{{"a\r", false, 2, "a"}}},
+		{"the LF of a split CRLF is skipped", []call{{"a\r", false, 2, "a"}, {"\nb\n", false, 1, ""}, {"b\n", false, 2, "b"}}},
+		{"a blank line after a lone CR", []call{{"a\r", false, 2, "a"}, {"\r", false, 1, ""}}},
+		{"no line end yet", []call{{"abc", false, 0, ""}}},
+		{"the last line at EOF", []call{{"abc", true, 3, "abc"}}},
 	}
 	for _, tt := range tests {
-		advance, line, err := scanLines([]byte(tt.data), tt.atEOF)
-		if advance != tt.advance || string(line) != tt.line || err != nil {
-			t.Errorf("scanLines(%q, %v) = %d, %q, %v; want %d, %q, nil", tt.data, tt.atEOF, advance, line, err, tt.advance, tt.line)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			var e eventReader
+			for _, c := range tt.calls {
+				advance, line, err := e.splitLine([]byte(c.data), c.atEOF)
+				if advance != c.advance || string(line) != c.line || err != nil {
+					t.Errorf("splitLine(%q, %v) = %d, %q, %v; want %d, %q, nil (see exercise 1)",
+						c.data, c.atEOF, advance, line, err, c.advance, c.line)
+				}
+			}
+		})
 	}
 }
