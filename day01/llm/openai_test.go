@@ -182,3 +182,28 @@ func TestOpenAIUnreachable(t *testing.T) {
 		t.Errorf("Complete to a closed port: error = %v, want one starting %q", err, "cannot reach "+url+": ")
 	}
 }
+
+// TestOpenAINoAnswer talks to a server that takes the connection and hangs
+// up without a word: the server was reached, so the error says it gave no
+// answer rather than that it could not be reached.
+func TestOpenAINoAnswer(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			conn, err := l.Accept()
+			if err != nil {
+				return // the test is over
+			}
+			conn.Close()
+		}
+	}()
+	url := "http://" + l.Addr().String() + "/v1"
+	_, err = NewOpenAI(url, "").Complete(context.Background(), Request{})
+	if err == nil || !strings.HasPrefix(err.Error(), "no answer from "+url+": ") {
+		t.Errorf("a server that hangs up at once: error = %v, want one starting %q", err, "no answer from "+url+": ")
+	}
+}
