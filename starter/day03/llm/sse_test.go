@@ -93,29 +93,30 @@ func TestSplitLine(t *testing.T) {
 		data    string
 		atEOF   bool
 		advance int
-		line    string
+		line    string // "" with a line that is blank; see noLine
+		noLine  bool   // the call hands over no line at all: a nil token
 	}
 	tests := []struct {
 		name  string
 		calls []call
 	}{
-		{"LF", []call{{"a\nb", false, 2, "a"}}},
-		{"CRLF", []call{{"a\r\nb", false, 3, "a"}}},
-		{"lone CR", []call{{"a\rb", false, 2, "a"}, {"b\r", false, 2, "b"}}},
-		{"CR at the end of a read ends the line at once", []call{{"a\r", false, 2, "a"}}},
-		{"the LF of a split CRLF is skipped", []call{{"a\r", false, 2, "a"}, {"\nb\n", false, 1, ""}, {"b\n", false, 2, "b"}}},
-		{"a blank line after a lone CR", []call{{"a\r", false, 2, "a"}, {"\r", false, 1, ""}}},
-		{"no line end yet", []call{{"abc", false, 0, ""}}},
-		{"the last line at EOF", []call{{"abc", true, 3, "abc"}}},
+		{"LF", []call{{"a\nb", false, 2, "a", false}}},
+		{"CRLF", []call{{"a\r\nb", false, 3, "a", false}}},
+		{"lone CR", []call{{"a\rb", false, 2, "a", false}, {"b\r", false, 2, "b", false}}},
+		{"CR at the end of a read ends the line at once", []call{{"a\r", false, 2, "a", false}}},
+		{"the LF of a split CRLF is skipped", []call{{"a\r", false, 2, "a", false}, {"\nb\n", false, 1, "", true}, {"b\n", false, 2, "b", false}}},
+		{"a blank line after a lone CR", []call{{"a\r", false, 2, "a", false}, {"\r", false, 1, "", false}}},
+		{"no line end yet", []call{{"abc", false, 0, "", true}}},
+		{"the last line at EOF", []call{{"abc", true, 3, "abc", false}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var e eventReader
 			for _, c := range tt.calls {
 				advance, line, err := e.splitLine([]byte(c.data), c.atEOF)
-				if advance != c.advance || string(line) != c.line || err != nil {
-					t.Errorf("splitLine(%q, %v) = %d, %q, %v; want %d, %q, nil (see exercise 1)",
-						c.data, c.atEOF, advance, line, err, c.advance, c.line)
+				if advance != c.advance || string(line) != c.line || (line == nil) != c.noLine || err != nil {
+					t.Errorf("splitLine(%q, %v) = %d, %q (nil: %v), %v; want %d, %q (nil: %v), nil (see exercise 1)",
+						c.data, c.atEOF, advance, line, line == nil, err, c.advance, c.line, c.noLine)
 				}
 			}
 		})
