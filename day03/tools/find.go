@@ -68,7 +68,7 @@ func matchGlob(pattern, name string) bool {
 
 // matchParts matches the parts of a pattern against the parts of a path.
 //
-//lab:exercise 5 Match pattern and name part by part with path.Match. A "**" part matches zero or more parts of name: try the rest of the pattern against every tail of name, the whole of it and nothing included. The name matches when both run out together.
+//lab:exercise 5 Match pattern and name part by part with path.Match. A "**" part matches zero or more parts of name: try the rest of the pattern against every tail of name, the whole of it and nothing included. The name matches when both run out together. Each call must shrink the pattern or the name, or it never ends.
 func matchParts(pattern, name []string) bool {
 	for len(pattern) > 0 {
 		if pattern[0] == "**" {

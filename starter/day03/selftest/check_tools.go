@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"ply/day03/tools"
 )
@@ -29,35 +30,43 @@ func lines(output string) []string {
 	return out
 }
 
-// shout is a tool with a very long answer: numbered lines of x.
+// shout is a tool with a very long answer: numbered lines of "é", a
+// character of two bytes, so that counting bytes and counting characters
+// give different answers.
 type shout struct{ echo }
+
+// shoutLine is one line of shout's answer, without its newline: 30
+// characters, 50 bytes.
+const shoutLine = "line %04d " + "éééééééééééééééééééé"
 
 func (shout) Name() string { return "shout" }
 func (shout) Run(context.Context, json.RawMessage) (string, error) {
 	var b strings.Builder
 	for i := range 5000 {
-		fmt.Fprintf(&b, "line %04d %s\n", i, strings.Repeat("x", 20))
+		fmt.Fprintf(&b, shoutLine+"\n", i)
 	}
 	return b.String(), nil
 }
 
 func longResultCut(ctx context.Context) error {
-	whole, _ := shout{}.Run(ctx, nil)
+	output, _ := shout{}.Run(ctx, nil)
+	total := utf8.RuneCountInString(output)
 	r := tools.NewRegistry(shout{}).Run(ctx, "shout", "{}")
+	kept := utf8.RuneCountInString(r.Text)
 	switch {
-	case !r.Truncated || r.Chars != len(whole):
-		return fmt.Errorf("the result has Truncated = %v and Chars = %d, want true and %d", r.Truncated, r.Chars, len(whole))
-	case len(r.Text) > 17_000:
-		return fmt.Errorf("the model would read %d characters, want about 16,000", len(r.Text))
-	case !strings.HasPrefix(r.Text, "line 0000 ") || !strings.HasSuffix(r.Text, "line 4999 "+strings.Repeat("x", 20)+"\n"):
+	case !r.Truncated || r.Chars != total:
+		return fmt.Errorf("the result has Truncated = %v and Chars = %d, want true and %d", r.Truncated, r.Chars, total)
+	case !strings.HasPrefix(r.Text, fmt.Sprintf(shoutLine+"\n", 0)) || !strings.HasSuffix(r.Text, fmt.Sprintf(shoutLine+"\n", 4999)):
 		return errors.New("the result does not keep both the first and the last line")
-	case !strings.Contains(r.Text, fmt.Sprintf("of %d characters cut", len(whole))):
-		return fmt.Errorf("no line says how many of the %d characters were cut", len(whole))
+	case kept < 15_000 || kept > 17_000:
+		return fmt.Errorf("the model would read %d characters, want about 16,000: count characters, not bytes", kept)
+	case !strings.Contains(r.Text, fmt.Sprintf("of %d characters cut", total)):
+		return fmt.Errorf("no line says how many of the %d characters were cut", total)
 	}
 	for _, line := range strings.Split(strings.TrimSuffix(r.Text, "\n"), "\n") {
-		whole := strings.HasPrefix(line, "line ") && len(line) == len("line 0000 ")+20
+		whole := strings.HasPrefix(line, "line ") && utf8.RuneCountInString(line) == 30 && utf8.ValidString(line)
 		if !whole && !strings.HasPrefix(line, "[…") {
-			return fmt.Errorf("the line %q was cut in the middle: cut at line ends", line)
+			return fmt.Errorf("the line %q was cut in the middle: cut at line ends, and between characters", line)
 		}
 	}
 	return nil

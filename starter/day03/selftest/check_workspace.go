@@ -68,7 +68,8 @@ func (s *sandbox) expectOutside(path string) error {
 
 func refusesDotDot(context.Context) error {
 	return inSandbox(func(s *sandbox) error {
-		for _, path := range []string{"../secret.txt", "notes/../../secret.txt", ".."} {
+		// ../ws2 starts with the workspace's own name, but is beside it.
+		for _, path := range []string{"../secret.txt", "notes/../../secret.txt", "..", "../ws2/x.go"} {
 			if err := s.expectOutside(path); err != nil {
 				return err
 			}
@@ -79,7 +80,10 @@ func refusesDotDot(context.Context) error {
 
 func refusesAbsolute(context.Context) error {
 	return inSandbox(func(s *sandbox) error {
-		return s.expectOutside(s.secret)
+		if err := s.expectOutside(s.secret); err != nil {
+			return err
+		}
+		return s.expectOutside(s.dir + "2") // a sibling whose name starts with the workspace's
 	})
 }
 
@@ -107,6 +111,7 @@ func allowsInside(context.Context) error {
 			{"", "."},
 			{".", "."},
 			{"notes/../calc.go", "calc.go"},
+			{"..notes.txt", "..notes.txt"}, // a name that starts with "..", inside
 			{"./internal/deep/", "internal/deep"},
 			{filepath.Join(s.ws.Dir(), "notes", "todo.txt"), "notes/todo.txt"},
 			{"new/file.go", "new/file.go"},

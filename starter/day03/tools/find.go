@@ -71,7 +71,8 @@ func matchParts(pattern, name []string) bool {
 	// TODO(lab 5): Match pattern and name part by part with path.Match. A "**"
 	// part matches zero or more parts of name: try the rest of the pattern
 	// against every tail of name, the whole of it and nothing included. The
-	// name matches when both run out together.
+	// name matches when both run out together. Each call must shrink the
+	// pattern or the name, or it never ends.
 	// See "Exercise 5" in README.md.
 	return false
 }
