@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ply/day02/agent"
+	"ply/day02/llm"
 )
 
 // turnView shows one turn as it happens: the spinner until the first
@@ -28,9 +29,7 @@ func (v *turnView) show(e agent.Event) {
 		v.openLine = !strings.HasSuffix(e.Text, "\n")
 	case agent.TurnDone:
 		v.endLine()
-		if e.Usage.Input+e.Usage.Output > 0 {
-			v.dim(fmt.Sprintf("tokens: %d in, %d out", e.Usage.Input, e.Usage.Output))
-		}
+		v.usage(e.Usage)
 	case agent.Failed:
 		v.endLine()
 		fmt.Fprintln(v.out, v.styles.Error.Render("error: "+e.Err.Error()))
@@ -41,6 +40,13 @@ func (v *turnView) show(e agent.Event) {
 		} else {
 			v.dim("cancelled")
 		}
+	}
+}
+
+// usage shows what a turn cost, when the server said.
+func (v *turnView) usage(u llm.Usage) {
+	if u.Input+u.Output > 0 {
+		v.dim(fmt.Sprintf("tokens: %d in, %d out", u.Input, u.Output))
 	}
 }
 

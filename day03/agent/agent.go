@@ -78,7 +78,7 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 			return
 		case round == MaxRounds:
 			a.skipCalls(reply.ToolCalls)
-			emit(RoundLimit{Rounds: round})
+			emit(RoundLimit{Rounds: round, Usage: usage})
 			return
 		}
 		a.runCalls(ctx, reply.ToolCalls, emit)

@@ -59,6 +59,7 @@ type ToolEnd struct {
 // answered as not run, so the user can tell the model to go on.
 type RoundLimit struct {
 	Rounds int
+	Usage  llm.Usage // what the turn cost, all its requests together
 }
 
 func (Text) event()       {}

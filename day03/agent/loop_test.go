@@ -145,8 +145,9 @@ func TestRoundLimit(t *testing.T) {
 	g := &steps{replies: [][]llm.StreamDelta{callsUpper("again")}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := turn(context.Background(), a, "loop")
-	if last := events[len(events)-1]; last != (RoundLimit{Rounds: MaxRounds}) {
-		t.Fatalf("the turn ended %+v, want RoundLimit{%d}", last, MaxRounds)
+	want := RoundLimit{Rounds: MaxRounds, Usage: llm.Usage{Input: 10 * (MaxRounds + 1), Output: 5 * (MaxRounds + 1)}}
+	if last := events[len(events)-1]; last != want {
+		t.Fatalf("the turn ended %+v, want %+v: the round count, and the usage of every request", last, want)
 	}
 	if len(g.requests) != MaxRounds+1 {
 		t.Errorf("the model was asked %d times, want %d: once, then once more after each round", len(g.requests), MaxRounds+1)

@@ -43,7 +43,7 @@ func TestMerger(t *testing.T) {
 				m.add(f)
 			}
 			if got := m.result(); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("merged %+v\nwant   %+v (see exercise 1)", got, tt.want)
+				t.Errorf("merged %#v\nwant   %#v (see exercise 1)", got, tt.want)
 			}
 		})
 	}

@@ -144,7 +144,7 @@ func roundLimit(ctx context.Context) error {
 	g := &rounds{replies: [][]llm.StreamDelta{{fragment(0, "call_x", "echo", `{}`), {Finish: "tool_calls"}}}}
 	events, msgs := runTurn(ctx, g)
 	last := events[len(events)-1]
-	if last != (agent.Event(agent.RoundLimit{Rounds: agent.MaxRounds})) {
+	if limit, ok := last.(agent.RoundLimit); !ok || limit.Rounds != agent.MaxRounds {
 		return fmt.Errorf("the turn ended with %#v, want agent.RoundLimit{Rounds: %d}", last, agent.MaxRounds)
 	}
 	if len(g.requests) != agent.MaxRounds+1 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ply/day03/agent"
+	"ply/day03/llm"
 )
 
 // turnView shows one turn as it happens: the spinner until the first
@@ -29,9 +30,7 @@ func (v *turnView) show(e agent.Event) {
 		v.openLine = !strings.HasSuffix(e.Text, "\n")
 	case agent.TurnDone:
 		v.endLine()
-		if e.Usage.Input+e.Usage.Output > 0 {
-			v.dim(fmt.Sprintf("tokens: %d in, %d out", e.Usage.Input, e.Usage.Output))
-		}
+		v.usage(e.Usage)
 	case agent.Failed:
 		v.endLine()
 		fmt.Fprintln(v.out, v.styles.Error.Render("error: "+e.Err.Error()))
@@ -51,6 +50,7 @@ func (v *turnView) show(e agent.Event) {
 		v.endLine()
 		fmt.Fprintln(v.out, v.styles.Error.Render(fmt.Sprintf(
 			"stopped: the turn reached its limit of %d rounds of tool calls; ask again to go on", e.Rounds)))
+		v.usage(e.Usage)
 	}
 }
 
@@ -80,6 +80,13 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return string(runes[:n-1]) + "…"
+}
+
+// usage shows what a turn cost, when the server said.
+func (v *turnView) usage(u llm.Usage) {
+	if u.Input+u.Output > 0 {
+		v.dim(fmt.Sprintf("tokens: %d in, %d out", u.Input, u.Output))
+	}
 }
 
 // endLine finishes a line the reply left open.

@@ -16,8 +16,9 @@ const maxResultChars = 16_000
 // truncate keeps the start and the end of text, about budget characters
 // in all, with a line between them that says how much was cut. The cuts
 // fall at line ends when one is near, so the model reads whole lines.
+// text is longer than budget: the registry calls truncate only then.
 //
-//lab:exercise 3 Keep the first and the last budget/2 characters (runes, not bytes) of text. Move the end of the head back to just after its last "\n", and the start of the tail forward to just after its first "\n", when that loses less than half of each. Between them, on a line of its own, put "[… N of M characters cut; ask for a smaller part to see them …]", with N the characters left out and M the length of text.
+//lab:exercise 3 Keep the first and the last budget/2 characters (runes, not bytes) of text. Move the end of the head back to just after its last "\n" when that "\n" is in the second half of the head, and the start of the tail forward to just after its first "\n" when that "\n" is in the first half of the tail. Between them, on a line of its own, put "[… N of M characters cut; ask for a smaller part to see them …]", with N the characters left out and M the length of text.
 func truncate(text string, budget int) string {
 	runes := []rune(text)
 	half := budget / 2

@@ -23,13 +23,14 @@ func (m *merger) add(f llm.ToolCallDelta) {
 	// See "Exercise 1" in README.md.
 }
 
-// result returns the whole calls in index order. A call whose fragments
-// carried no ID gets one, since its result must name it: some servers
-// leave IDs out.
+// result returns the whole calls in index order, or nil when there are
+// none. A call whose fragments carried no ID gets one, since its result
+// must name it: some servers leave IDs out.
 func (m *merger) result() []llm.ToolCall {
 	// TODO(lab 1): Return the calls of m.calls sorted by index
-	// (slices.Sorted(maps.Keys(…)) gives the indexes in order). Give a call
-	// with no ID the ID "call_" followed by its index.
+	// (slices.Sorted(maps.Keys(…)) gives the indexes in order), or nil when
+	// there are none: appending to a nil slice gives that. Give a call with no
+	// ID the ID "call_" followed by its index.
 	// See "Exercise 1" in README.md.
 	return nil
 }

@@ -45,6 +45,8 @@ func TestTurnView(t *testing.T) {
 			"✓ search {\"pattern\":\"" + strings.Repeat("a", 67) + "… · 0 chars · 0ms\n"},
 		{"the round limit", []agent.Event{agent.RoundLimit{Rounds: 20}},
 			"stopped: the turn reached its limit of 20 rounds of tool calls; ask again to go on\n"},
+		{"the round limit, with what it cost", []agent.Event{agent.RoundLimit{Rounds: 20, Usage: llm.Usage{Input: 9000, Output: 400}}},
+			"stopped: the turn reached its limit of 20 rounds of tool calls; ask again to go on\ntokens: 9000 in, 400 out\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
