@@ -24,7 +24,7 @@ func (Mock) Stream(ctx context.Context, req Request) (Stream, error) {
 		return nil, err
 	}
 	msg := respond(req.Messages)
-	usage := &Usage{Input: countTokens(req.Messages), Output: estimateTokens(msg.Content)}
+	usage := &Usage{Input: countTokens(req.Messages), Output: countTokens([]Message{msg})}
 	deltas := append(fragments(msg.Content), callFragments(msg.ToolCalls)...)
 	finish := "stop"
 	if len(msg.ToolCalls) > 0 {
