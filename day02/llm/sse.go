@@ -82,7 +82,7 @@ func (e *eventReader) Err() error { return e.lines.Err() }
 // soon as its last byte arrives; a "\n" right after it, in the same read
 // or the next, is skipped as the rest of that line end.
 //
-//lab:exercise 1 A line ends at "\n", at "\r\n" or at a lone "\r". Find the first "\r" or "\n" in data: "\r\n" there is one line end; any other "\r" or "\n" ends the line at once, and a "\r" sets e.afterCR. When e.afterCR is set and data starts with "\n", that "\n" is the rest of the last line end: clear the flag and skip it (return 1, nil, nil). With no line end, return the rest as the last line at EOF, or ask for more (return 0, nil, nil).
+//lab:exercise 1 A line ends at "\n", at "\r\n" or at a lone "\r". Find the first "\r" or "\n" in data: "\r\n" there is one line end; any other "\r" or "\n" ends the line at once, and a "\r" sets e.afterCR. When e.afterCR is set and data is not empty, clear the flag whatever the first byte is, and if that byte is "\n", it is the rest of the last line end: skip it (return 1, nil, nil). With no line end, return the rest as the last line at EOF if there is any, or ask for more (return 0, nil, nil).
 func (e *eventReader) splitLine(data []byte, atEOF bool) (advance int, line []byte, err error) {
 	if e.afterCR && len(data) > 0 {
 		e.afterCR = false

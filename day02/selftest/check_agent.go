@@ -42,8 +42,10 @@ func (s *fakeStream) Next() bool {
 		s.next++
 		return true
 	case s.g.cancel != nil:
+		// Ctrl-C, and the connection breaks with an error of its own:
+		// only the context tells a cancel from a failure.
 		s.g.cancel()
-		s.err = s.ctx.Err()
+		s.err = errors.New("read: connection reset by peer")
 	case s.g.fail != nil:
 		s.err = s.g.fail
 	case s.next == len(s.g.pieces):
@@ -85,7 +87,7 @@ func turnEvents(ctx context.Context) error {
 	want := []agent.Event{agent.Text{Text: "Hel"}, agent.Text{Text: "lo"},
 		agent.TurnDone{Usage: llm.Usage{Input: 12, Output: 3}}}
 	if !slices.Equal(got, want) {
-		return fmt.Errorf("events %v, want %v", got, want)
+		return fmt.Errorf("events %#v, want %#v", got, want)
 	}
 	if g.closed != 1 {
 		return fmt.Errorf("the stream was closed %d times, want once", g.closed)

@@ -73,10 +73,10 @@ func (e *eventReader) splitLine(data []byte, atEOF bool) (advance int, line []by
 	// TODO(lab 1): A line ends at "\n", at "\r\n" or at a lone "\r". Find the
 	// first "\r" or "\n" in data: "\r\n" there is one line end; any other "\r"
 	// or "\n" ends the line at once, and a "\r" sets e.afterCR. When e.afterCR
-	// is set and data starts with "\n", that "\n" is the rest of the last line
-	// end: clear the flag and skip it (return 1, nil, nil). With no line end,
-	// return the rest as the last line at EOF, or ask for more (return 0, nil,
-	// nil).
+	// is set and data is not empty, clear the flag whatever the first byte is,
+	// and if that byte is "\n", it is the rest of the last line end: skip it
+	// (return 1, nil, nil). With no line end, return the rest as the last line
+	// at EOF if there is any, or ask for more (return 0, nil, nil).
 	// See "Exercise 1" in README.md.
 	return 0, nil, errors.New("exercise 1 is not done yet")
 }

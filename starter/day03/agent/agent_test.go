@@ -53,8 +53,10 @@ func (p *pieceStream) Next() bool {
 		p.delta, p.pieces = llm.StreamDelta{Text: p.pieces[0]}, p.pieces[1:]
 		return true
 	case p.cancel != nil:
+		// The user presses Ctrl-C, and the connection breaks with an
+		// error of its own: only the context tells a cancel from a failure.
 		p.cancel()
-		p.err = p.ctx.Err()
+		p.err = errors.New("read: connection reset by peer")
 	case p.end != nil:
 		p.err = p.end
 	case !p.done:
@@ -108,7 +110,7 @@ func TestTurns(t *testing.T) {
 			}
 			tt.gateway.err = tt.secondErr
 			if got := send(context.Background(), a, "Q2"); !slices.Equal(got, tt.wantEvents) {
-				t.Errorf("events %v, want %v", got, tt.wantEvents)
+				t.Errorf("events %#v\nwant   %#v", got, tt.wantEvents)
 			}
 			if got := a.Messages(); !reflect.DeepEqual(got, tt.wantConv) {
 				t.Errorf("conversation %v, want %v", got, tt.wantConv)

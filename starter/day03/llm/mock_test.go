@@ -58,7 +58,7 @@ func TestMockReply(t *testing.T) {
 			}
 			got := drain(s)
 			if got.err != nil || !strings.Contains(got.text, tt.want) {
-				t.Errorf("reply = %q (error %v), want one containing %q (see the script in mock.go)", got.text, got.err, tt.want)
+				t.Errorf("reply = %q (error %v), want one containing %q (see reply, and fragments, in mock.go)", got.text, got.err, tt.want)
 			}
 		})
 	}

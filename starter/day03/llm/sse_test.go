@@ -22,6 +22,7 @@ var eventTests = []struct {
 	{"empty data line", "data\n\n", []string{""}},
 	{"CRLF", "data: a\r\n\r\ndata: b\r\n\r\n", []string{"a", "b"}},
 	{"lone CR", "data: a\r\rdata: b\r\r", []string{"a", "b"}},
+	{"lone CR, then a line", "data: a\rdata: b\n\n", []string{"a\nb"}},
 	{"mixed line ends", "data: a\r\n\ndata: b\r\r\n", []string{"a", "b"}},
 	{"CRLF data lines join", "data: a\r\ndata: b\r\n\r\n", []string{"a\nb"}},
 	{"comment ignored", ": ping\ndata: a\n\n", []string{"a"}},
@@ -106,6 +107,8 @@ func TestSplitLine(t *testing.T) {
 		{"CR at the end of a read ends the line at once", []call{{"a\r", false, 2, "a", false}}},
 		{"the LF of a split CRLF is skipped", []call{{"a\r", false, 2, "a", false}, {"\nb\n", false, 1, "", true}, {"b\n", false, 2, "b", false}}},
 		{"a blank line after a lone CR", []call{{"a\r", false, 2, "a", false}, {"\r", false, 1, "", false}}},
+		{"any byte after a CR clears it", []call{{"a\r", false, 2, "a", false}, {"b", false, 0, "", true}, {"b\n", false, 2, "b", false}, {"\n", false, 1, "", false}}},
+		{"nothing left at EOF", []call{{"", true, 0, "", true}}},
 		{"no line end yet", []call{{"abc", false, 0, "", true}}},
 		{"the last line at EOF", []call{{"abc", true, 3, "abc", false}}},
 	}
