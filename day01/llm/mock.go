@@ -156,11 +156,11 @@ func fallback(last string) string {
 		"Ask me \"what can you do?\".", shorten(last, 60))
 }
 
-// shorten cuts s to at most n runes, marking the cut with "…".
+// shorten cuts s to at most n characters, marking the cut with "…".
 func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	runes := []rune(s)
+	if len(runes) <= n {
 		return s
 	}
-	return string(r[:n]) + "…"
+	return string(runes[:n-1]) + "…"
 }

@@ -46,7 +46,7 @@ var replyTests = []struct {
 	{"count three", chat("a", "b", "c", "d", "how many messages have I sent?"), "You have sent 3 messages"},
 	{"only the last user message counts", chat("hello", "Hello!", "tell me a joke"), "can't answer \"tell me a joke\""},
 	{"no user message", chat(), "There is no user message"},
-	{"long input is shortened", chat(strings.Repeat("x", 100)), strings.Repeat("x", 60) + "…"},
+	{"long input is shortened", chat(strings.Repeat("x", 100)), strings.Repeat("x", 59) + "…"},
 }
 
 func TestMockReply(t *testing.T) {

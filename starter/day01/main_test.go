@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"flag"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -50,22 +51,28 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 
 // fakemodel starts an OpenAI-compatible server on loopback and points ply
 // at it. It answers with the scripted model's reply, or, with -status, with
-// that status and the contents of the file named by -body.
-// usage: fakemodel [-status=N -body=FILE]
+// that status and the contents of the file named by -body, and with
+// -location, a Location header.
+// usage: fakemodel [-status=N -body=FILE [-location=URL]]
 func fakemodel(ts *testscript.TestScript, neg bool, args []string) {
 	flags := flag.NewFlagSet("fakemodel", flag.ContinueOnError)
 	status := flags.Int("status", http.StatusOK, "the status of every answer")
 	body := flags.String("body", "", "a file in $WORK whose contents are the body of every answer")
-	if neg || flags.Parse(args) != nil || flags.NArg() > 0 || (*status != http.StatusOK) != (*body != "") {
-		ts.Fatalf("usage: fakemodel [-status=N -body=FILE]")
+	location := flags.String("location", "", "the Location header of every answer")
+	if neg || flags.Parse(args) != nil || flags.NArg() > 0 || (*status != http.StatusOK) != (*body != "") ||
+		(*location != "" && *body == "") {
+		ts.Fatalf("usage: fakemodel [-status=N -body=FILE [-location=URL]]")
 	}
 	var handler http.Handler = http.HandlerFunc(scriptedAnswer)
 	if *status != http.StatusOK {
 		refusal := ts.ReadFile(*body)
 		handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
+			if *location != "" {
+				w.Header().Set("Location", *location)
+			}
 			w.WriteHeader(*status)
-			w.Write([]byte(refusal))
+			_, _ = io.WriteString(w, refusal) // the client sees a short body, which is what a script checks
 		})
 	}
 	srv := httptest.NewServer(handler)
@@ -92,13 +99,13 @@ func scriptedAnswer(w http.ResponseWriter, r *http.Request) {
 	for _, m := range req.Messages {
 		msgs = append(msgs, llm.Message{Role: m.Role, Content: m.Content})
 	}
-	reply, _ := llm.Mock{}.Complete(r.Context(), llm.Request{Messages: msgs})
+	reply, _ := llm.Mock{}.Complete(r.Context(), llm.Request{Messages: msgs}) // fails only when the client has gone
 	answer := map[string]any{
 		"object":  "chat.completion",
 		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": "(server) " + reply.Content}}},
 	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(answer)
+	_ = json.NewEncoder(w).Encode(answer) // a failed write shows as a broken answer in the script
 }
 
 // nomodel points ply at a loopback address where nothing listens: it
