@@ -80,9 +80,12 @@ func TestOpenAIReply(t *testing.T) {
 		wantErr    error
 	}{
 		{"text", okReply, "Hi.", nil},
-		{"null content", `{"choices":[{"message":{"role":"assistant","content":null}}]}`, "", nil},
+		{"null content", `{"choices":[{"message":{"role":"assistant","content":null}}]}`, "", ErrEmptyReply},
+		{"empty content", `{"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"stop"}]}`, "", ErrEmptyReply},
 		{"first of two choices", `{"choices":[{"message":{"content":"one"}},{"message":{"content":"two"}}]}`, "one", nil},
 		{"no choices", `{"choices":[]}`, "", ErrNoChoices},
+		{"stopped at the output limit", `{"choices":[{"message":{"content":"Once upon a"},"finish_reason":"length"}]}`, "", ErrOutputLimit},
+		{"nothing before the output limit", `{"choices":[{"message":{"content":""},"finish_reason":"length"}]}`, "", ErrOutputLimit},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,7 +95,7 @@ func TestOpenAIReply(t *testing.T) {
 				t.Fatalf("Complete error = %v, want %v", err, tt.wantErr)
 			}
 			if got.Content != tt.want || (err == nil && got.Role != RoleAssistant) {
-				t.Errorf("Complete = %+v, want an assistant message %q", got, tt.want)
+				t.Errorf("Complete = %+v, want an assistant message %q (see decodeReply in wire.go)", got, tt.want)
 			}
 		})
 	}

@@ -5,8 +5,16 @@ import (
 	"io"
 )
 
-// ErrNoChoices means the server answered 200 OK with no reply in it.
-var ErrNoChoices = errors.New("the server's answer has no choices")
+// The ways an answer of 200 OK can still hold no usable reply.
+var (
+	// ErrNoChoices means the server answered with no reply in it.
+	ErrNoChoices = errors.New("the server's answer has no choices")
+	// ErrEmptyReply means the model's reply says nothing at all.
+	ErrEmptyReply = errors.New("the model's reply is empty")
+	// ErrOutputLimit means the model stopped at its limit on output
+	// (finish_reason "length") before the reply was done.
+	ErrOutputLimit = errors.New("the model stopped at its output limit before the reply was done; ask for a shorter answer")
+)
 
 // chatRequest is the JSON body of POST /chat/completions.
 type chatRequest struct {
@@ -28,7 +36,8 @@ type chatResponse struct {
 // responseChoice is one reply in an answer. Servers send more than one
 // only when asked to, and ply never asks.
 type responseChoice struct {
-	Message chatMessage `json:"message"`
+	Message      chatMessage `json:"message"`
+	FinishReason string      `json:"finish_reason,omitempty"`
 }
 
 // toWire translates a Request into the body the server expects.
@@ -40,12 +49,28 @@ func toWire(req Request) chatRequest {
 }
 
 // decodeReply reads the server's answer and returns the message of its
-// first choice.
+// first choice. A reply the model did not finish, or that says nothing,
+// is an error: it is not worth keeping in the conversation.
 func decodeReply(r io.Reader) (Message, error) {
 	// TODO(lab 4): Decode r as a chatResponse; wrap a decoding error as
 	// fmt.Errorf("read the server's answer: %w", err). An answer with no
-	// choices is ErrNoChoices. Otherwise return the first choice's message as a
-	// Message with RoleAssistant.
+	// choices is ErrNoChoices. When replyError finds fault with the first
+	// choice, return its error. Otherwise return the first choice's message as
+	// a Message with RoleAssistant.
 	// See "Exercise 4" in README.md.
 	return Message{}, errors.New("exercise 4 is not done yet")
+}
+
+// replyError says what is wrong with a reply the model stopped writing,
+// or returns nil. A reply cut at the output limit is not the answer the
+// model meant to give, and an empty one answers nothing; kept in the
+// conversation, either would be sent back to the model on every turn.
+func replyError(cut, empty bool) error {
+	switch {
+	case cut:
+		return ErrOutputLimit
+	case empty:
+		return ErrEmptyReply
+	}
+	return nil
 }
