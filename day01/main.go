@@ -9,6 +9,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"os"
 
@@ -33,6 +35,18 @@ func run() int {
 		}
 		return 1
 	}
+	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
+	flags.Usage = func() { fmt.Fprint(flags.Output(), usage) }
+	if err := flags.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // ply -h: the usage is what was asked for
+		}
+		return 2 // flag has printed the problem and the usage
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (ply -h shows the usage)\n", flags.Arg(0))
+		return 2
+	}
 	cfg := llm.ConfigFromEnv(os.Getenv)
 	repl := ui.NewREPL(agent.New(cfg.Gateway(), cfg.Model), os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
 	repl.Welcome(cfg)
@@ -42,3 +56,16 @@ func run() int {
 	}
 	return 0
 }
+
+// usage is what ply -h prints.
+const usage = `usage: ply
+
+ply reads your messages, one a line, and answers each with a model;
+/help lists the commands. The environment says which model:
+
+  MOCK=1           the built-in scripted model, offline
+  OPENAI_BASE_URL  an OpenAI-compatible server (default https://api.openai.com/v1)
+  OPENAI_API_KEY   its API key, if it needs one
+  PLY_MODEL        the server's name for the model (default gpt-4o-mini)
+  SELFTEST=1       run the day's self-check instead
+`

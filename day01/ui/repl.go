@@ -3,6 +3,7 @@ package ui
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,15 +12,11 @@ import (
 	"ply/day01/llm"
 )
 
-// maxLine is the longest line the REPL reads: long enough for a pasted
-// stack trace, short enough that a runaway pipe cannot exhaust memory.
-const maxLine = 1 << 20
-
 // REPL reads the user's lines, runs slash commands itself and sends
 // everything else to the agent.
 type REPL struct {
 	agent  *agent.Agent
-	in     *bufio.Scanner
+	in     *bufio.Reader
 	out    io.Writer
 	styles Styles
 	prompt bool // show "> ": a person is typing at a terminal
@@ -28,9 +25,7 @@ type REPL struct {
 // NewREPL returns a REPL that reads lines from in and writes to out.
 // prompt says whether to show a prompt before each line.
 func NewREPL(a *agent.Agent, in io.Reader, out io.Writer, prompt bool) *REPL {
-	scanner := bufio.NewScanner(in)
-	scanner.Buffer(make([]byte, 0, 64<<10), maxLine)
-	return &REPL{agent: a, in: scanner, out: out, styles: NewStyles(out), prompt: prompt}
+	return &REPL{agent: a, in: bufio.NewReader(in), out: out, styles: NewStyles(out), prompt: prompt}
 }
 
 // Welcome prints the banner: which model ply talks to, and how to get help.
@@ -45,32 +40,47 @@ func (r *REPL) Welcome(cfg llm.Config) {
 }
 
 // Run reads and answers lines until /quit or the end of the input. A model
-// that fails is reported and the REPL goes on; Run returns an error only
-// when reading the input fails.
+// that fails is reported and the REPL goes on, and so does a line it
+// cannot take; Run returns an error only when reading the input fails.
 func (r *REPL) Run(ctx context.Context) error {
 	for {
 		if r.prompt {
 			fmt.Fprint(r.out, r.styles.Prompt.Render("> "))
 		}
-		if !r.in.Scan() {
-			if err := r.in.Err(); err != nil {
-				return err
-			}
+		line, err := readLine(r.in)
+		if err == nil && r.prompt && cutByTerminal(line) {
+			err = errTerminalCut
+		}
+		switch {
+		case errors.Is(err, io.EOF):
 			fmt.Fprintln(r.out, "bye")
 			return nil
-		}
-		line := strings.TrimSpace(r.in.Text())
-		switch {
-		case line == "":
-			continue
-		case strings.HasPrefix(line, "/"):
-			if quit := r.command(line); quit {
+		case errors.Is(err, errLineTooLong), errors.Is(err, errTerminalCut):
+			r.fail(err)
+		case err != nil:
+			return err
+		default:
+			if quit := r.handle(ctx, strings.TrimSpace(line)); quit {
 				return nil
 			}
-		default:
-			r.turn(ctx, line)
 		}
 	}
+}
+
+// handle acts on one line and reports whether the REPL should stop. A
+// line that starts with "/" is a command, and one that starts with "//"
+// is a message that starts with "/": "//etc/hosts" sends "/etc/hosts".
+func (r *REPL) handle(ctx context.Context, line string) (quit bool) {
+	switch {
+	case line == "":
+	case strings.HasPrefix(line, "//"):
+		r.turn(ctx, line[1:])
+	case strings.HasPrefix(line, "/"):
+		return r.command(line)
+	default:
+		r.turn(ctx, line)
+	}
+	return false
 }
 
 // turn sends one line to the agent and prints the reply or the error.
@@ -80,7 +90,7 @@ func (r *REPL) turn(ctx context.Context, text string) {
 		r.fail(err)
 		return
 	}
-	fmt.Fprintln(r.out, reply)
+	fmt.Fprintln(r.out, printable(reply))
 }
 
 // notice prints a line of information, dimmed.
@@ -88,7 +98,8 @@ func (r *REPL) notice(text string) {
 	fmt.Fprintln(r.out, r.styles.Dim.Render(text))
 }
 
-// fail prints an error the user should see; the REPL carries on.
+// fail prints an error the user should see; the REPL carries on. An
+// error can quote a server, so its text is made printable.
 func (r *REPL) fail(err error) {
-	fmt.Fprintln(r.out, r.styles.Error.Render("error: "+err.Error()))
+	fmt.Fprintln(r.out, r.styles.Error.Render("error: "+printable(err.Error())))
 }

@@ -40,7 +40,10 @@ func TestREPL(t *testing.T) {
 		{"a turn", "hello\n", "Hello! I'm ply's scripted model."},
 		{"quit stops reading", "/quit\nhello\n", "bye\n"},
 		{"model", "/model\n/model other\n", "model: m\nmodel: other\nbye\n"},
-		{"unknown command", "/nope\n", "error: unknown command /nope (/help lists them)\nbye\n"},
+		{"unknown command", "/nope\n", "error: unknown command /nope (/help lists them; start the line with // to send it)\nbye\n"},
+		{"a message that starts with /", "//etc/hosts is a file\n", `I'm a scripted model and only know a few phrases, so I can't answer "/etc/hosts is a file".`},
+		{"// alone sends /", "//\n", `I'm a scripted model and only know a few phrases, so I can't answer "/".`},
+
 		{"clear", "/clear\n", "conversation cleared; the system prompt stays\nbye\n"},
 	}
 	for _, tt := range tests {
@@ -121,5 +124,75 @@ func TestReport(t *testing.T) {
 	want := "✓ passes\n✗ fails: got 1, want 2 — see exercise 2\n✗ fails with no exercise: broken\n1/3 passed\n"
 	if out.String() != want {
 		t.Errorf("report =\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+func TestHelpSaysHowToSendSlash(t *testing.T) {
+	got := session(t, llm.Mock{}, "/help\n", false)
+	if want := "//TEXT         send /TEXT as a message"; !strings.Contains(got, want) {
+		t.Errorf("/help printed %q, want a line that starts %q", got, want)
+	}
+}
+
+// says is a gateway whose every reply is the same text.
+type says string
+
+func (s says) Complete(context.Context, llm.Request) (llm.Message, error) {
+	return llm.Message{Role: llm.RoleAssistant, Content: string(s)}, nil
+}
+
+// TestREPLHostileText has a model reply, and a server fail, with every
+// trick of the hostile table: none reaches the output raw.
+func TestREPLHostileText(t *testing.T) {
+	for _, tt := range hostile {
+		reply := session(t, says(tt.text+"."), "hello\n", false)
+		if want := tt.want + ".\n"; !strings.HasPrefix(reply, want) {
+			t.Errorf("a reply of %q printed %q, want it to start %q", tt.text, reply, want)
+		}
+		assertHarmless(t, reply)
+		failure := session(t, failingWith(tt.text), "hello\n", false)
+		// A style pads the lines of a text of several lines to one width.
+		oneLine := !strings.ContainsAny(tt.want, "\n\t")
+		if want := "error: " + tt.want + "\n"; oneLine && !strings.HasPrefix(failure, want) {
+			t.Errorf("an error of %q printed %q, want it to start %q", tt.text, failure, want)
+		}
+		assertHarmless(t, failure)
+	}
+}
+
+// failingWith is a gateway whose every call fails with the error text.
+type failingWith string
+
+func (f failingWith) Complete(context.Context, llm.Request) (llm.Message, error) {
+	return llm.Message{}, errors.New(string(f))
+}
+
+// TestREPLLongLineGoesOn sends a line over maxLine, then a greeting: the
+// long line is refused, and the conversation goes on.
+func TestREPLLongLineGoesOn(t *testing.T) {
+	got := session(t, llm.Mock{}, strings.Repeat("x", maxLine+1)+"\nhello\n", false)
+	want := "error: the line is longer than 1048576 bytes, so ply did not send it\nHello! I'm ply's scripted model."
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("output %.200q, want it to start %q", got, want)
+	}
+}
+
+// TestREPLTerminalCut types, at a terminal, a line as long as a terminal
+// line can be: ply says it was probably cut, and does not send it.
+func TestREPLTerminalCut(t *testing.T) {
+	if terminalLine == 0 {
+		t.Skip("ply does not know how long a terminal line can be here")
+	}
+	full := strings.Repeat("x", terminalLine-1) + "\n"
+	got := session(t, llm.Mock{}, full+"hello\n", true)
+	want := "> error: the line is as long as a terminal line can be"
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, "give long text from a file instead\n> Hello!") {
+		t.Errorf("output %.300q, want it to start %q, say what to do, and go on", got, want)
+	}
+	if got := session(t, llm.Mock{}, full, false); strings.Contains(got, "terminal") {
+		t.Errorf("with no terminal, output %.200q, want the line sent: only a terminal cuts lines", got)
+	}
+	if got := session(t, llm.Mock{}, full[1:], true); strings.Contains(got, "terminal") {
+		t.Errorf("one byte shorter, output %.200q, want the line sent", got)
 	}
 }
