@@ -68,13 +68,13 @@ func TestMockReply(t *testing.T) {
 func TestMockIsPure(t *testing.T) {
 	for _, tt := range replyTests {
 		before := slices.Clone(tt.msgs)
-		first := reply(tt.msgs)
-		second := reply(tt.msgs)
+		first := scriptReply(tt.msgs)
+		second := scriptReply(tt.msgs)
 		if first != second {
 			t.Errorf("%s: two calls, two replies: %q, then %q", tt.name, first, second)
 		}
 		if !reflect.DeepEqual(tt.msgs, before) {
-			t.Errorf("%s: reply changed the messages it was sent", tt.name)
+			t.Errorf("%s: scriptReply changed the messages it was sent", tt.name)
 		}
 	}
 }

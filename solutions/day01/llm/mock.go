@@ -20,7 +20,7 @@ func (Mock) Complete(ctx context.Context, req Request) (Message, error) {
 	if err := ctx.Err(); err != nil {
 		return Message{}, err
 	}
-	return Message{Role: RoleAssistant, Content: reply(req.Messages)}, nil
+	return Message{Role: RoleAssistant, Content: scriptReply(req.Messages)}, nil
 }
 
 // rule is one line of the Mock's script: when the last user message
@@ -35,13 +35,13 @@ type rule struct {
 // before any shorter phrase it contains.
 var script = []rule{
 	{"what did i ask you to remember", recall},
-	{"remember that", say("Noted. It is in our conversation now: ask me \"what did I ask you to remember?\" later.")},
+	{"remember that", always("Noted. It is in our conversation now: ask me \"what did I ask you to remember?\" later.")},
 	{"first message", firstMessage},
 	{"how many messages", countMessages},
-	{"your name", say("I'm the scripted model that ships with ply. A real model goes behind the same gateway.")},
-	{"what can you do", say(abilities)},
-	{"hello", say(greeting)},
-	{"hi", say(greeting)},
+	{"your name", always("I'm the scripted model that ships with ply. A real model goes behind the same gateway.")},
+	{"what can you do", always(abilities)},
+	{"hello", always(greeting)},
+	{"hi", always(greeting)},
 }
 
 const greeting = "Hello! I'm ply's scripted model. I answer from a fixed script, so I work offline " +
@@ -52,11 +52,11 @@ const abilities = "I know a few phrases: \"hello\", \"remember that …\" and th
 	"\"how many messages have I sent?\" and \"what is your name?\". " +
 	"Everything I know about you, I read from the conversation."
 
-// reply picks the first rule of the script that matches the last user
-// message, and falls back to a polite refusal.
+// scriptReply picks the first rule of the script that matches the last
+// user message, and falls back to a polite refusal.
 //
 //lab:exercise 1 Take the last user message (lastUser), then return the answer of the first rule in script whose phrase it contains (hasPhrase). When no rule matches, return fallback(last).
-func reply(msgs []Message) string {
+func scriptReply(msgs []Message) string {
 	last := lastUser(msgs)
 	for _, r := range script {
 		if hasPhrase(last, r.phrase) {
@@ -92,8 +92,8 @@ func words(text string) string {
 	return strings.Join(strings.FieldsFunc(strings.ToLower(text), notWord), " ")
 }
 
-// say makes an answer that is always the same text.
-func say(text string) func([]Message) string {
+// always makes an answer that is always the same text.
+func always(text string) func([]Message) string {
 	return func([]Message) string { return text }
 }
 
