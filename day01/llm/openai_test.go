@@ -23,10 +23,10 @@ type answer struct {
 }
 
 func (a *answer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	data, _ := io.ReadAll(r.Body)
+	data, _ := io.ReadAll(r.Body) // a body cut short is judged as it arrived
 	a.got, a.gotBody = r, string(data)
 	w.WriteHeader(a.status)
-	io.WriteString(w, a.body)
+	_, _ = io.WriteString(w, a.body) // a failed write shows as a broken answer in the test
 }
 
 // serve starts a loopback server for h, closed when the test ends.
@@ -155,7 +155,7 @@ func TestOpenAIErrors(t *testing.T) {
 func TestOpenAICancel(t *testing.T) {
 	arrived := make(chan struct{})
 	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body) // the server sees the client leave only after the body
+		_, _ = io.Copy(io.Discard, r.Body) // the server sees the client leave only after the body; a read error is a client gone already
 		close(arrived)
 		<-r.Context().Done()
 	}))
@@ -172,7 +172,7 @@ func TestOpenAICancel(t *testing.T) {
 
 func TestOpenAIDeadline(t *testing.T) {
 	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
+		_, _ = io.Copy(io.Discard, r.Body) // as in TestOpenAICancel
 		<-r.Context().Done()
 	}))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
@@ -189,7 +189,7 @@ func TestOpenAIUnreachable(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := "http://" + l.Addr().String() + "/v1"
-	l.Close() // nothing listens there now
+	_ = l.Close() // nothing listens there now; a failed close would show as a different error below
 	_, err = NewOpenAI(url, "").Complete(context.Background(), Request{})
 	if err == nil || !strings.HasPrefix(err.Error(), "cannot reach "+url+": ") {
 		t.Errorf("Complete to a closed port: error = %v, want one starting %q", err, "cannot reach "+url+": ")
@@ -211,7 +211,7 @@ func TestOpenAINoAnswer(t *testing.T) {
 			if err != nil {
 				return // the test is over
 			}
-			conn.Close()
+			_ = conn.Close() // hanging up is the whole answer; how it went makes no difference
 		}
 	}()
 	url := "http://" + l.Addr().String() + "/v1"

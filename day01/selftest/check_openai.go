@@ -35,7 +35,7 @@ func fakeServer(status int, body string) (*httptest.Server, <-chan seen) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s := seen{method: r.Method, path: r.URL.Path,
 			auth: r.Header.Get("Authorization"), content: r.Header.Get("Content-Type")}
-		data, _ := io.ReadAll(r.Body)
+		data, _ := io.ReadAll(r.Body) // a body cut short is judged as it arrived
 		// A body that does not decode leaves s.body empty, which the check reports.
 		_ = json.Unmarshal(data, &s.body)
 		select {
@@ -44,7 +44,7 @@ func fakeServer(status int, body string) (*httptest.Server, <-chan seen) {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
-		io.WriteString(w, body)
+		_, _ = io.WriteString(w, body) // a failed write shows as a broken answer in the check
 	}))
 	return srv, requests
 }
@@ -109,7 +109,7 @@ func openaiCancelled(ctx context.Context) error {
 	arrived := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The server notices a client hanging up only once the body is read.
-		io.Copy(io.Discard, r.Body)
+		_, _ = io.Copy(io.Discard, r.Body) // a read error means the client has gone already
 		close(arrived)
 		<-r.Context().Done() // never answer; wait for the client to give up
 	}))
