@@ -12,6 +12,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -40,6 +42,18 @@ func run() int {
 		}
 		return 1
 	}
+	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
+	flags.Usage = func() { fmt.Fprint(flags.Output(), usage) }
+	if err := flags.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // ply -h: the usage is what was asked for
+		}
+		return 2 // flag has printed the problem and the usage
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (ply -h shows the usage)\n", flags.Arg(0))
+		return 2
+	}
 	cfg := llm.ConfigFromEnv(os.Getenv)
 	repl := ui.NewREPL(agent.New(cfg.Gateway(), cfg.Model), os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
 	if ui.IsTerminal(os.Stderr) {
@@ -57,3 +71,19 @@ func run() int {
 	}
 	return 0
 }
+
+// usage is what ply -h prints.
+const usage = `usage: ply
+       ply mock-server [--addr host:port] [--addr-file file]
+
+ply reads your messages, one a line, and answers each with a model;
+/help lists the commands. ply mock-server serves the scripted model as
+an OpenAI-compatible server on loopback (ply mock-server -h says more).
+The environment says which model ply talks to:
+
+  MOCK=1           the built-in scripted model, offline
+  OPENAI_BASE_URL  an OpenAI-compatible server (default https://api.openai.com/v1)
+  OPENAI_API_KEY   its API key, if it needs one
+  PLY_MODEL        the server's name for the model (default gpt-4o-mini)
+  SELFTEST=1       run the day's self-check instead
+`

@@ -59,20 +59,22 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 // fakemodel starts an OpenAI-compatible server on loopback and points ply
 // at it. With no flags it answers in one piece, not streaming, with the
 // scripted model's reply. With -status, it answers that status and the
-// contents of the -body file. With -events, it streams the contents of
-// that file as it is; -hold then keeps the first answer open after them,
-// creating the file "holding" in $WORK, until ply hangs up, and later
-// requests get the scripted model's stream.
-// usage: fakemodel [-status=N -body=FILE | -events=FILE [-hold]]
+// contents of the -body file, and with -location, a Location header. With
+// -events, it streams the contents of that file as it is; -hold then
+// keeps the first answer open after them, creating the file "holding" in
+// $WORK, until ply hangs up, and later requests get the scripted model's
+// stream.
+// usage: fakemodel [-status=N -body=FILE [-location=URL] | -events=FILE [-hold]]
 func fakemodel(ts *testscript.TestScript, neg bool, args []string) {
 	flags := flag.NewFlagSet("fakemodel", flag.ContinueOnError)
 	status := flags.Int("status", http.StatusOK, "the status of every answer")
 	body := flags.String("body", "", "a file in $WORK whose contents are the body of every answer")
+	location := flags.String("location", "", "the Location header of every answer")
 	events := flags.String("events", "", "a file in $WORK whose contents are streamed as they are")
 	hold := flags.Bool("hold", false, "keep the first answer open after the events")
 	if neg || flags.Parse(args) != nil || flags.NArg() > 0 || (*status != http.StatusOK) != (*body != "") ||
-		(*hold && *events == "") {
-		ts.Fatalf("usage: fakemodel [-status=N -body=FILE | -events=FILE [-hold]]")
+		(*location != "" && *body == "") || (*hold && *events == "") {
+		ts.Fatalf("usage: fakemodel [-status=N -body=FILE [-location=URL] | -events=FILE [-hold]]")
 	}
 	var handler http.Handler = http.HandlerFunc(scriptedAnswer)
 	switch {
@@ -80,8 +82,11 @@ func fakemodel(ts *testscript.TestScript, neg bool, args []string) {
 		refusal := ts.ReadFile(*body)
 		handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
+			if *location != "" {
+				w.Header().Set("Location", *location)
+			}
 			w.WriteHeader(*status)
-			w.Write([]byte(refusal))
+			_, _ = io.WriteString(w, refusal) // the client sees a short body, which is what a script checks
 		})
 	case *events != "":
 		handler = streamFile(ts.ReadFile(*events), *hold, ts.MkAbs("holding"))

@@ -26,7 +26,7 @@ func serveMock(w http.ResponseWriter, r *http.Request) {
 	}
 	req := fromWire(body)
 	if !body.Stream {
-		writeWhole(w, Message{Role: RoleAssistant, Content: reply(req.Messages)})
+		writeWhole(w, Message{Role: RoleAssistant, Content: scriptReply(req.Messages)})
 		return
 	}
 	stream, err := Mock{}.Stream(r.Context(), req)

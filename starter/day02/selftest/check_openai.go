@@ -38,7 +38,7 @@ func fakeServer(status int, body string) (*httptest.Server, <-chan seen) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s := seen{method: r.Method, path: r.URL.Path,
 			auth: r.Header.Get("Authorization"), content: r.Header.Get("Content-Type")}
-		data, _ := io.ReadAll(r.Body)
+		data, _ := io.ReadAll(r.Body) // a body cut short is judged as it arrived
 		// A body that does not decode leaves s.body empty, which the check reports.
 		_ = json.Unmarshal(data, &s.body)
 		select {
@@ -51,7 +51,7 @@ func fakeServer(status int, body string) (*httptest.Server, <-chan seen) {
 			w.Header().Set("Content-Type", "application/json")
 		}
 		w.WriteHeader(status)
-		io.WriteString(w, body)
+		_, _ = io.WriteString(w, body) // a failed write shows as a broken answer in the check
 	}))
 	return srv, requests
 }
@@ -95,7 +95,7 @@ func openaiRequestShape(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.Close()
+	_ = s.Close() // only the request is judged here
 	r := <-requests
 	switch {
 	case r.method != http.MethodPost || r.path != "/v1/chat/completions":
@@ -117,7 +117,7 @@ func openaiBearer(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.Close()
+	_ = s.Close() // only the request is judged here
 	if r := <-requests; r.auth != "Bearer sk-test-123" {
 		return fmt.Errorf("header Authorization = %q, want %q", r.auth, "Bearer sk-test-123")
 	}
@@ -172,10 +172,10 @@ func finishWithoutDone(ctx context.Context) error {
 func openaiCancelled(ctx context.Context) error {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The server notices a client hanging up only once the body is read.
-		io.Copy(io.Discard, r.Body)
+		_, _ = io.Copy(io.Discard, r.Body) // a read error means the client has gone already
 		w.Header().Set("Content-Type", "text/event-stream")
-		http.NewResponseController(w).Flush()
-		<-r.Context().Done() // never send a word; wait for the client to give up
+		_ = http.NewResponseController(w).Flush() // a failed flush leaves the client waiting, as the check wants
+		<-r.Context().Done()                      // never send a word; wait for the client to give up
 	}))
 	defer srv.Close()
 	ctx, cancel := context.WithCancel(ctx)
