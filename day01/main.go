@@ -61,7 +61,7 @@ func run() int {
 const usage = `usage: ply
 
 ply reads your messages, one a line, and answers each with a model;
-/help lists the commands. The environment says which model:
+/help lists the commands. The environment says which model ply talks to:
 
   MOCK=1           the built-in scripted model, offline
   OPENAI_BASE_URL  an OpenAI-compatible server (default https://api.openai.com/v1)

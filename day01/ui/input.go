@@ -19,6 +19,12 @@ var (
 		"has probably cut it; ply did not send it: give long text from a file instead", terminalLine-1)
 )
 
+// refused reports whether err is a line the REPL refuses, rather than a
+// failure to read.
+func refused(err error) bool {
+	return errors.Is(err, errLineTooLong) || errors.Is(err, errTerminalCut)
+}
+
 // readLine reads the next line of r and returns it without its line end.
 // A line longer than maxLine is read to its end and dropped, and readLine
 // returns errLineTooLong: memory stays bounded, and the next call reads

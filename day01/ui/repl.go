@@ -47,15 +47,12 @@ func (r *REPL) Run(ctx context.Context) error {
 		if r.prompt {
 			fmt.Fprint(r.out, r.styles.Prompt.Render("> "))
 		}
-		line, err := readLine(r.in)
-		if err == nil && r.prompt && cutByTerminal(line) {
-			err = errTerminalCut
-		}
+		line, err := r.nextLine()
 		switch {
 		case errors.Is(err, io.EOF):
 			fmt.Fprintln(r.out, "bye")
 			return nil
-		case errors.Is(err, errLineTooLong), errors.Is(err, errTerminalCut):
+		case refused(err):
 			r.fail(err)
 		case err != nil:
 			return err
@@ -65,6 +62,16 @@ func (r *REPL) Run(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// nextLine reads the user's next line. A line the REPL refuses comes back
+// with an error that refused reports; the end of the input is io.EOF.
+func (r *REPL) nextLine() (string, error) {
+	line, err := readLine(r.in)
+	if err == nil && r.prompt && cutByTerminal(line) {
+		return "", errTerminalCut
+	}
+	return line, err
 }
 
 // handle acts on one line and reports whether the REPL should stop. A

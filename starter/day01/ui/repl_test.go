@@ -12,12 +12,22 @@ import (
 	"ply/day01/selftest"
 )
 
-// failing is a gateway whose every call fails.
-type failing struct{}
-
-func (failing) Complete(context.Context, llm.Request) (llm.Message, error) {
-	return llm.Message{}, errors.New("the model is down")
+// canned is a gateway that gives every request the same reply, or fails
+// with err when err is set.
+type canned struct {
+	reply string
+	err   error
 }
+
+func (c canned) Complete(context.Context, llm.Request) (llm.Message, error) {
+	if c.err != nil {
+		return llm.Message{}, c.err
+	}
+	return llm.Message{Role: llm.RoleAssistant, Content: c.reply}, nil
+}
+
+// down is a model whose every call fails.
+var down = canned{err: errors.New("the model is down")}
 
 // session runs a REPL on input and returns everything it printed.
 func session(t *testing.T, gw llm.Gateway, input string, prompt bool) string {
@@ -57,7 +67,7 @@ func TestREPL(t *testing.T) {
 }
 
 func TestREPLModelErrorGoesOn(t *testing.T) {
-	got := session(t, failing{}, "hello\n/model\n", false)
+	got := session(t, down, "hello\n/model\n", false)
 	want := "error: the model is down\nmodel: m\nbye\n"
 	if got != want {
 		t.Errorf("output = %q, want %q", got, want)
@@ -74,7 +84,7 @@ func TestREPLPrompt(t *testing.T) {
 // TestREPLPlainWhenNotATerminal checks that output to a buffer, like a pipe,
 // carries no escape codes even with styles applied.
 func TestREPLPlainWhenNotATerminal(t *testing.T) {
-	got := session(t, failing{}, "hello\n/help\n", true)
+	got := session(t, down, "hello\n/help\n", true)
 	if strings.Contains(got, "\x1b[") {
 		t.Errorf("output to a non-terminal has escape codes: %q", got)
 	}
@@ -134,23 +144,16 @@ func TestHelpSaysHowToSendSlash(t *testing.T) {
 	}
 }
 
-// says is a gateway whose every reply is the same text.
-type says string
-
-func (s says) Complete(context.Context, llm.Request) (llm.Message, error) {
-	return llm.Message{Role: llm.RoleAssistant, Content: string(s)}, nil
-}
-
 // TestREPLHostileText has a model reply, and a server fail, with every
 // trick of the hostile table: none reaches the output raw.
 func TestREPLHostileText(t *testing.T) {
 	for _, tt := range hostile {
-		reply := session(t, says(tt.text+"."), "hello\n", false)
+		reply := session(t, canned{reply: tt.text + "."}, "hello\n", false)
 		if want := tt.want + ".\n"; !strings.HasPrefix(reply, want) {
 			t.Errorf("a reply of %q printed %q, want it to start %q", tt.text, reply, want)
 		}
 		assertHarmless(t, reply)
-		failure := session(t, failingWith(tt.text), "hello\n", false)
+		failure := session(t, canned{err: errors.New(tt.text)}, "hello\n", false)
 		// A style pads the lines of a text of several lines to one width.
 		oneLine := !strings.ContainsAny(tt.want, "\n\t")
 		if want := "error: " + tt.want + "\n"; oneLine && !strings.HasPrefix(failure, want) {
@@ -158,13 +161,6 @@ func TestREPLHostileText(t *testing.T) {
 		}
 		assertHarmless(t, failure)
 	}
-}
-
-// failingWith is a gateway whose every call fails with the error text.
-type failingWith string
-
-func (f failingWith) Complete(context.Context, llm.Request) (llm.Message, error) {
-	return llm.Message{}, errors.New(string(f))
 }
 
 // TestREPLLongLineGoesOn sends a line over maxLine, then a greeting: the
