@@ -84,7 +84,7 @@ func (o *OpenAI) Stream(ctx context.Context, req Request) (Stream, error) {
 		defer resp.Body.Close()
 		return wholeReply(ctx, resp.Body)
 	}
-	return newChunkStream(ctx, resp.Body), nil
+	return newChunkStream(ctx, resp.Body, o.apiKey), nil
 }
 
 // newRequest builds the HTTP request: a POST of the conversation as JSON to
@@ -134,7 +134,7 @@ func (o *OpenAI) sendError(ctx context.Context, err error) error {
 
 // isJSON reports whether a Content-Type header names JSON.
 func isJSON(contentType string) bool {
-	mediaType, _, _ := mime.ParseMediaType(contentType)
+	mediaType, _, _ := mime.ParseMediaType(contentType) // a header that does not parse names no JSON
 	return mediaType == "application/json"
 }
 

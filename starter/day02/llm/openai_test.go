@@ -256,7 +256,7 @@ func drip(events []string, next <-chan struct{}) http.HandlerFunc {
 				}
 			}
 			fmt.Fprintf(w, "data: %s\n\n", e)
-			http.NewResponseController(w).Flush()
+			_ = http.NewResponseController(w).Flush() // a failed flush shows as a stream that stops
 		}
 	}
 }
@@ -457,5 +457,19 @@ func TestOpenAIBrokenServerHidesKey(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "[API key]") {
 		t.Errorf("Stream error = %v, want the server's line quoted with [API key] for the key", err)
+	}
+}
+
+// TestOpenAIMidStreamErrorHidesKey has a server fail mid-reply with the
+// key in its message: the error the stream ends with shows it blanked.
+func TestOpenAIMidStreamErrorHidesKey(t *testing.T) {
+	body := sse(textChunk, `{"error":{"message":"quota exceeded for sk-secret-1"}}`)
+	s, err := NewOpenAI(serve(t, &answer{status: 200, body: body}), "sk-secret-1").Stream(context.Background(), Request{})
+	if err != nil {
+		t.Fatalf("Stream: %v", err)
+	}
+	got := drain(s)
+	if want := "the server failed mid-reply: quota exceeded for [API key]"; got.err == nil || got.err.Error() != want {
+		t.Errorf("the stream ended with %v, want %q", got.err, want)
 	}
 }
