@@ -74,7 +74,8 @@ func writeEvent(w http.ResponseWriter, chunk chatChunk) {
 // writeWhole answers in one piece, for a client that did not ask to stream.
 func writeWhole(w http.ResponseWriter, reply Message) {
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(chatResponse{Choices: []responseChoice{{
+	// A client that has gone cannot be told that it has.
+	_ = json.NewEncoder(w).Encode(chatResponse{Choices: []responseChoice{{
 		Message:      chatMessage{Role: reply.Role, Content: reply.Content},
 		FinishReason: "stop",
 	}}})
@@ -84,7 +85,8 @@ func writeWhole(w http.ResponseWriter, reply Message) {
 func writeError(w http.ResponseWriter, status int, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]any{
+	// A client that has gone cannot be told that it has.
+	_ = json.NewEncoder(w).Encode(map[string]any{
 		"error": map[string]string{"message": message, "type": "invalid_request_error"},
 	})
 }
