@@ -38,23 +38,23 @@ type toolResult struct {
 	output string
 }
 
-// respond is the Mock's whole reply to msgs: the next step of a tool
+// reply is the Mock's whole reply to msgs: the next step of a tool
 // scenario when the last user message asks for one, the chat script
 // otherwise. Call IDs come from the length of the conversation, so they
 // are the same in every process and never repeat within a conversation.
-func respond(msgs []Message) Message {
+func reply(msgs []Message) Message {
 	last := lastUser(msgs)
 	for _, p := range plans {
 		if !hasPhrase(last, p.phrase) {
 			continue
 		}
-		reply := p.step(last, turnSoFar(msgs))
-		for i := range reply.ToolCalls {
-			reply.ToolCalls[i].ID = fmt.Sprintf("call_%d_%d", len(msgs), i)
+		msg := p.step(last, turnSoFar(msgs))
+		for i := range msg.ToolCalls {
+			msg.ToolCalls[i].ID = fmt.Sprintf("call_%d_%d", len(msgs), i)
 		}
-		return reply
+		return msg
 	}
-	return Message{Role: RoleAssistant, Content: reply(msgs)}
+	return Message{Role: RoleAssistant, Content: scriptReply(msgs)}
 }
 
 // turnSoFar pairs each tool call made since the last user message with the

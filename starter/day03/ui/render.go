@@ -20,20 +20,21 @@ type turnView struct {
 	openLine bool            // text was written and no newline has ended it yet
 }
 
-// show renders one event. Fragments are written as they are, with no
-// styling and no buffering, so the reply appears as fast as it comes.
+// show renders one event. Fragments are written as they come, made
+// printable one by one, with no styling and no buffering, so the reply
+// appears as fast as it comes.
 func (v *turnView) show(e agent.Event) {
 	v.spinner.Stop()
 	switch e := e.(type) {
 	case agent.Text:
-		io.WriteString(v.out, e.Text)
+		_, _ = io.WriteString(v.out, printable(e.Text)) // a terminal that takes no more has no one to tell
 		v.openLine = !strings.HasSuffix(e.Text, "\n")
 	case agent.TurnDone:
 		v.endLine()
 		v.usage(e.Usage)
 	case agent.Failed:
 		v.endLine()
-		fmt.Fprintln(v.out, v.styles.Error.Render("error: "+e.Err.Error()))
+		fmt.Fprintln(v.out, v.styles.Error.Render("error: "+printable(e.Err.Error())))
 	case agent.Cancelled:
 		v.endLine()
 		if e.Kept {
@@ -57,9 +58,9 @@ func (v *turnView) show(e agent.Event) {
 // toolLine sums up one tool call on one line: a mark, the call, and either
 // the size of its result and the time it took, or its error.
 func (v *turnView) toolLine(e agent.ToolEnd) string {
-	call := e.Name + " " + shorten(e.Arguments, 80)
+	call := printable(e.Name + " " + shorten(e.Arguments, 80))
 	if e.Err != nil {
-		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+e.Err.Error())
+		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+printable(e.Err.Error()))
 	}
 	size := fmt.Sprintf("%d chars", e.Chars)
 	if e.Truncated {
