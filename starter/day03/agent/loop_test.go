@@ -13,41 +13,6 @@ import (
 	"ply/day03/tools"
 )
 
-// steps is a gateway that streams one list of deltas per request, in
-// order, repeating the last, and keeps each request.
-type steps struct {
-	replies  [][]llm.StreamDelta
-	requests []llm.Request
-	fail     error // when set, every request after the first fails with it
-}
-
-func (s *steps) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	s.requests = append(s.requests, llm.Request{Model: req.Model, Messages: append([]llm.Message(nil), req.Messages...), Tools: req.Tools})
-	if s.fail != nil && len(s.requests) > 1 {
-		return nil, s.fail
-	}
-	return &listStream{ctx: ctx, list: s.replies[min(len(s.requests), len(s.replies))-1]}, nil
-}
-
-// listStream hands out a list of deltas, then stops with the context's
-// error if it is done.
-type listStream struct {
-	ctx  context.Context
-	list []llm.StreamDelta
-	now  llm.StreamDelta
-}
-
-func (l *listStream) Next() bool {
-	if len(l.list) == 0 || l.ctx.Err() != nil {
-		return false
-	}
-	l.now, l.list = l.list[0], l.list[1:]
-	return true
-}
-func (l *listStream) Delta() llm.StreamDelta { return l.now }
-func (l *listStream) Err() error             { return l.ctx.Err() }
-func (l *listStream) Close() error           { return nil }
-
 // upper is a tool that answers with its "text" argument in capitals, and
 // cancels the turn when told to.
 type upper struct{ cancel context.CancelFunc }
@@ -80,17 +45,10 @@ func callsUpper(texts ...string) []llm.StreamDelta {
 
 var final = []llm.StreamDelta{{Text: "All done."}, {Finish: "stop", Usage: &llm.Usage{Input: 20, Output: 3}}}
 
-// turn runs one turn with the upper tool and returns its events.
-func turn(ctx context.Context, a *Agent, text string) []Event {
-	var events []Event
-	a.Send(ctx, text, func(e Event) { events = append(events, e) })
-	return events
-}
-
 func TestLoop(t *testing.T) {
-	g := &steps{replies: [][]llm.StreamDelta{callsUpper("a", "b"), final}}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), final}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
-	events := turn(context.Background(), a, "go")
+	events := send(context.Background(), a, "go")
 	if len(g.requests) != 2 {
 		t.Fatalf("the model was asked %d times, want 2: once, and again with the results", len(g.requests))
 	}
@@ -123,9 +81,9 @@ func TestLoop(t *testing.T) {
 
 func TestLoopToolErrorGoesToTheModel(t *testing.T) {
 	bad := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "nope", Arguments: `{}`}}}, {Finish: "tool_calls"}}
-	g := &steps{replies: [][]llm.StreamDelta{bad, final}}
+	g := &script{replies: [][]llm.StreamDelta{bad, final}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
-	events := turn(context.Background(), a, "go")
+	events := send(context.Background(), a, "go")
 	if len(g.requests) != 2 || len(g.requests[1].Messages) < 4 || len(events) < 3 {
 		t.Fatalf("the model was asked %d times, with %d events; want it asked again with the error", len(g.requests), len(events))
 	}
@@ -142,9 +100,9 @@ func TestLoopToolErrorGoesToTheModel(t *testing.T) {
 }
 
 func TestRoundLimit(t *testing.T) {
-	g := &steps{replies: [][]llm.StreamDelta{callsUpper("again")}}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("again")}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
-	events := turn(context.Background(), a, "loop")
+	events := send(context.Background(), a, "loop")
 	want := RoundLimit{Rounds: MaxRounds, Usage: llm.Usage{Input: 10 * (MaxRounds + 1), Output: 5 * (MaxRounds + 1)}}
 	if last := events[len(events)-1]; last != want {
 		t.Fatalf("the turn ended %+v, want %+v: the round count, and the usage of every request", last, want)
@@ -160,10 +118,10 @@ func TestRoundLimit(t *testing.T) {
 }
 
 func TestFailedTurnLeavesNothing(t *testing.T) {
-	g := &steps{replies: [][]llm.StreamDelta{callsUpper("a"), final}, fail: errors.New("502 Bad Gateway")}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("a"), nil}, refuse: errors.New("502 Bad Gateway")}
 	a := New(g, "m", tools.NewRegistry(upper{}))
-	events := turn(context.Background(), a, "go")
-	if last, ok := events[len(events)-1].(Failed); !ok || !errors.Is(last.Err, g.fail) {
+	events := send(context.Background(), a, "go")
+	if last, ok := events[len(events)-1].(Failed); !ok || !errors.Is(last.Err, g.refuse) {
 		t.Errorf("the turn ended %+v, want Failed", events[len(events)-1])
 	}
 	if got := len(a.Messages()); got != 1 {
@@ -174,9 +132,9 @@ func TestFailedTurnLeavesNothing(t *testing.T) {
 func TestCancelledWhileToolsRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	g := &steps{replies: [][]llm.StreamDelta{callsUpper("a", "stop"), final}}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "stop"), final}}
 	a := New(g, "m", tools.NewRegistry(upper{cancel: cancel}))
-	events := turn(ctx, a, "go")
+	events := send(ctx, a, "go")
 	if last := events[len(events)-1]; last != (Cancelled{Kept: true}) {
 		t.Errorf("the turn ended %+v, want Cancelled{Kept: true}", last)
 	}
