@@ -14,7 +14,7 @@ import (
 
 // run calls the named tool of the sandbox's workspace with args.
 func (s *sandbox) run(ctx context.Context, name string, args map[string]any) tools.Result {
-	data, _ := json.Marshal(args)
+	data, _ := json.Marshal(args) // a map of strings and numbers always marshals
 	return tools.NewRegistry(tools.ReadOnly(s.ws)...).Run(ctx, name, string(data))
 }
 
@@ -49,7 +49,7 @@ func (shout) Run(context.Context, json.RawMessage) (string, error) {
 }
 
 func longResultCut(ctx context.Context) error {
-	output, _ := shout{}.Run(ctx, nil)
+	output, _ := shout{}.Run(ctx, nil) // shout never fails
 	total := utf8.RuneCountInString(output)
 	r := tools.NewRegistry(shout{}).Run(ctx, "shout", "{}")
 	kept := utf8.RuneCountInString(r.Text)
