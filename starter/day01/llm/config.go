@@ -13,7 +13,7 @@ const (
 type Config struct {
 	Mock    bool   // use the scripted model
 	Unset   bool   // nothing was configured, so the Mock stands in
-	BaseURL string // the server's /v1 address; shown without a password it holds
+	BaseURL string // the server's /v1 address
 	APIKey  string // never printed: String says only whether one is set
 	Model   string // the server's name for the model
 }
