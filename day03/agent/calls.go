@@ -18,7 +18,7 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 		start := time.Now()
 		result := a.tools.Run(ctx, call.Name, call.Arguments)
 		emit(ToolEnd{
-			ID: call.ID, Name: call.Name, Arguments: call.Arguments,
+			ID: call.ID, Name: call.Name, Arguments: result.Arguments,
 			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated,
 		})
 		a.messages = append(a.messages, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})

@@ -14,8 +14,7 @@ type ListDir struct{ ws *Workspace }
 // maxEntries caps a listing; a model that needs more narrows it with find.
 const maxEntries = 500
 
-func (ListDir) Name() string   { return "list_dir" }
-func (ListDir) ReadOnly() bool { return true }
+func (ListDir) Name() string { return "list_dir" }
 
 func (ListDir) Description() string {
 	return "List a directory of the workspace, sorted by name: directories end in \"/\", " +
@@ -31,10 +30,15 @@ func (ListDir) Schema() json.RawMessage {
 }`)
 }
 
+// listDirArgs are list_dir's arguments, as its schema describes them.
+type listDirArgs struct {
+	Path string `json:"path,omitempty"` // "": the top of the workspace
+}
+
+func (ListDir) Args() any { return new(listDirArgs) }
+
 func (t ListDir) Run(ctx context.Context, args json.RawMessage) (string, error) {
-	var a struct {
-		Path string `json:"path"`
-	}
+	var a listDirArgs
 	if err := decodeArgs(args, &a); err != nil {
 		return "", err
 	}

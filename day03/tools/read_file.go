@@ -22,8 +22,7 @@ const (
 	maxReadSize  = 10 << 20 // a bigger file is data, not code; search finds what matters in it
 )
 
-func (ReadFile) Name() string   { return "read_file" }
-func (ReadFile) ReadOnly() bool { return true }
+func (ReadFile) Name() string { return "read_file" }
 
 func (ReadFile) Description() string {
 	return "Read a text file in the workspace. Lines come numbered, as in `cat -n`. " +
@@ -42,12 +41,17 @@ func (ReadFile) Schema() json.RawMessage {
 }`)
 }
 
+// readFileArgs are read_file's arguments, as its schema describes them.
+type readFileArgs struct {
+	Path   string `json:"path"`
+	Offset int    `json:"offset,omitempty"` // 0: from the first line
+	Limit  int    `json:"limit,omitempty"`  // 0: maxReadLines
+}
+
+func (ReadFile) Args() any { return new(readFileArgs) }
+
 func (t ReadFile) Run(ctx context.Context, args json.RawMessage) (string, error) {
-	var a struct {
-		Path   string `json:"path"`
-		Offset int    `json:"offset"`
-		Limit  int    `json:"limit"`
-	}
+	var a readFileArgs
 	if err := decodeArgs(args, &a); err != nil {
 		return "", err
 	}

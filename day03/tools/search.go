@@ -21,8 +21,7 @@ const (
 	binarySniff   = 8000    // a NUL byte in this much of the start means a binary file
 )
 
-func (Search) Name() string   { return "search" }
-func (Search) ReadOnly() bool { return true }
+func (Search) Name() string { return "search" }
 
 func (Search) Description() string {
 	return "Search the text files under a path for lines matching a regular expression (Go's RE2 syntax). " +
@@ -41,14 +40,19 @@ func (Search) Schema() json.RawMessage {
 }`)
 }
 
+// searchArgs are search's arguments, as its schema describes them.
+type searchArgs struct {
+	Pattern string `json:"pattern"`
+	Path    string `json:"path,omitempty"` // "": the whole workspace
+}
+
+func (Search) Args() any { return new(searchArgs) }
+
 // errEnough stops a walk that has found more than it will show.
 var errEnough = errors.New("enough hits")
 
 func (t Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
-	var a struct {
-		Pattern string `json:"pattern"`
-		Path    string `json:"path"`
-	}
+	var a searchArgs
 	if err := decodeArgs(args, &a); err != nil {
 		return "", err
 	}

@@ -54,12 +54,14 @@ func (v *turnView) show(e agent.Event) {
 	}
 }
 
-// toolLine sums up one tool call on one line: a mark, the call, and either
-// the size of its result and the time it took, or its error.
+// toolLine sums up one tool call on one line: a mark, the call as the
+// tool read it, and either the size of its result and the time it took, or
+// its error. The model writes the name, the arguments and, through them,
+// much of the error, so each is cut to a size and kept to one line.
 func (v *turnView) toolLine(e agent.ToolEnd) string {
-	call := e.Name + " " + shorten(e.Arguments, 80)
+	call := oneLine(shorten(e.Name, 40)) + " " + oneLine(shorten(e.Arguments, 80))
 	if e.Err != nil {
-		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+e.Err.Error())
+		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+oneLine(shorten(e.Err.Error(), 200)))
 	}
 	size := fmt.Sprintf("%d chars", e.Chars)
 	if e.Truncated {
@@ -67,6 +69,13 @@ func (v *turnView) toolLine(e agent.ToolEnd) string {
 	}
 	return v.styles.OK.Render("✓ ") + call + v.styles.Dim.Render(fmt.Sprintf(" · %s · %dms", size, e.Elapsed.Milliseconds()))
 }
+
+// oneLine turns the line ends in s into spaces.
+func oneLine(s string) string {
+	return lineEnds.Replace(s)
+}
+
+var lineEnds = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
 // stop stops the spinner that is running, if one is.
 func (v *turnView) stop() {

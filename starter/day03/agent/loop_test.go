@@ -55,9 +55,9 @@ type upper struct{ cancel context.CancelFunc }
 func (upper) Name() string            { return "upper" }
 func (upper) Description() string     { return "capitals" }
 func (upper) Schema() json.RawMessage { return json.RawMessage(`{"type":"object"}`) }
-func (upper) ReadOnly() bool          { return true }
+func (upper) Args() any               { return new(upperArgs) }
 func (u upper) Run(_ context.Context, args json.RawMessage) (string, error) {
-	var a struct{ Text string }
+	var a upperArgs
 	if err := json.Unmarshal(args, &a); err != nil {
 		return "", err
 	}
@@ -65,6 +65,11 @@ func (u upper) Run(_ context.Context, args json.RawMessage) (string, error) {
 		u.cancel()
 	}
 	return strings.ToUpper(a.Text), nil
+}
+
+// upperArgs are the arguments of upper.
+type upperArgs struct {
+	Text string `json:"text"`
 }
 
 // callsUpper is a reply that calls upper with each text, in parallel.
@@ -187,5 +192,23 @@ func TestCancelledWhileToolsRun(t *testing.T) {
 	// The round whose tools ran is whole: both calls have their results.
 	if want := []string{"system", "user", "assistant", "tool", "tool"}; !reflect.DeepEqual(roles, want) {
 		t.Errorf("after Ctrl-C the conversation has roles %v, want %v", roles, want)
+	}
+}
+
+// TestToolEndShowsWhatRan checks that the screen is told the arguments as
+// the tool read them, while the conversation keeps them as the model wrote
+// them: the model must see its own call again, byte for byte.
+func TestToolEndShowsWhatRan(t *testing.T) {
+	twice := `{"text":"shown","text":"run"}`
+	reply := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "upper", Arguments: twice}}}, {Finish: "tool_calls"}}
+	g := &steps{replies: [][]llm.StreamDelta{reply, final}}
+	a := New(g, "m", tools.NewRegistry(upper{}))
+	events := turn(context.Background(), a, "go")
+	if end, ok := events[1].(ToolEnd); !ok || end.Arguments != `{"text":"run"}` {
+		t.Errorf("event %+v, want a ToolEnd with the arguments the tool read, {\"text\":\"run\"}", events[1])
+	}
+	msgs := a.Messages()
+	if calls := msgs[2].ToolCalls; len(calls) != 1 || calls[0].Arguments != twice || msgs[3].Content != "RUN" {
+		t.Errorf("the conversation holds %+v and the result %q; want the call as the model wrote it, and RUN", calls, msgs[3].Content)
 	}
 }

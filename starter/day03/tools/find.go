@@ -15,8 +15,7 @@ type Find struct{ ws *Workspace }
 // maxFound caps the paths find lists.
 const maxFound = 1000
 
-func (Find) Name() string   { return "find" }
-func (Find) ReadOnly() bool { return true }
+func (Find) Name() string { return "find" }
 
 func (Find) Description() string {
 	return "Find files by a glob pattern matched against their whole path from the top of the workspace: " +
@@ -34,10 +33,15 @@ func (Find) Schema() json.RawMessage {
 }`)
 }
 
+// findArgs are find's arguments, as its schema describes them.
+type findArgs struct {
+	Pattern string `json:"pattern"`
+}
+
+func (Find) Args() any { return new(findArgs) }
+
 func (t Find) Run(ctx context.Context, args json.RawMessage) (string, error) {
-	var a struct {
-		Pattern string `json:"pattern"`
-	}
+	var a findArgs
 	if err := decodeArgs(args, &a); err != nil {
 		return "", err
 	}
