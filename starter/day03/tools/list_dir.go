@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -49,6 +50,15 @@ func (t ListDir) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	if err != nil {
 		return "", err
 	}
+	info, err := fs.Stat(t.ws.FS(), rel) // look before opening: see open.go
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("%s does not exist; list_dir or find shows what does", a.Path)
+	case err != nil:
+		return "", fmt.Errorf("list %s: %w", a.Path, err)
+	case !info.IsDir():
+		return "", notA("a directory", a.Path, info.Mode())
+	}
 	entries, err := fs.ReadDir(t.ws.FS(), rel)
 	if err != nil {
 		return "", fmt.Errorf("list %s: %w", a.Path, err)
@@ -68,13 +78,16 @@ func (t ListDir) Run(ctx context.Context, args json.RawMessage) (string, error) 
 }
 
 // describeEntry writes one line of a listing: "name/" for a directory,
-// "name (N bytes)" for a file, "name@" for a symbolic link.
+// "name (N bytes)" for a file, "name@" for a symbolic link, and the kind
+// of anything else, such as "name (a named pipe)".
 func describeEntry(e fs.DirEntry) string {
 	switch {
 	case e.IsDir():
 		return e.Name() + "/"
 	case e.Type()&fs.ModeSymlink != 0:
 		return e.Name() + "@"
+	case !e.Type().IsRegular():
+		return fmt.Sprintf("%s (%s)", e.Name(), kind(e.Type()))
 	}
 	info, err := e.Info()
 	if err != nil {

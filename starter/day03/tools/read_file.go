@@ -68,36 +68,32 @@ func (t ReadFile) Run(ctx context.Context, args json.RawMessage) (string, error)
 		return "", err
 	}
 	defer f.Close()
-	return numberLines(bufio.NewReader(f), a.Path, first, limit)
+	// Through a limit: the file may have grown since its size was looked at.
+	return numberLines(bufio.NewReader(io.LimitReader(f, maxReadSize)), a.Path, first, limit)
 }
 
 // openFile opens a regular file of the workspace for reading, with errors
-// that say what the model can do about them.
+// that say what the model can do about them. It looks at what path is
+// before it opens it (see open.go).
 func openFile(ws *Workspace, path string) (fs.File, error) {
 	rel, err := ws.Resolve(path)
 	if err != nil {
 		return nil, err
 	}
-	f, err := ws.FS().Open(rel)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s does not exist; list_dir or find shows what does", path)
-	}
-	if err != nil {
-		return nil, err
-	}
-	info, err := f.Stat()
+	info, err := fs.Stat(ws.FS(), rel)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s does not exist; list_dir or find shows what does", path)
 	case err != nil:
-		f.Close()
 		return nil, err
 	case info.IsDir():
-		f.Close()
 		return nil, fmt.Errorf("%s is a directory; list it with list_dir", path)
+	case !info.Mode().IsRegular():
+		return nil, notA("a regular file", path, info.Mode())
 	case info.Size() > maxReadSize:
-		f.Close()
 		return nil, fmt.Errorf("%s is %d MiB, more than read_file reads; search it instead", path, info.Size()>>20)
 	}
-	return f, nil
+	return openRegular(ws.FS(), rel, path)
 }
 
 // numberLines shows limit lines of r from line first on, numbered, with a

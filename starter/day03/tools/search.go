@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"regexp"
 )
@@ -73,6 +74,15 @@ func (t Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	info, err := fs.Stat(t.ws.FS(), rel) // look before opening: see open.go
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("%s does not exist; list_dir or find shows what does", a.Path)
+	case err != nil:
+		return "", fmt.Errorf("search %s: %w", a.Path, err)
+	case !info.IsDir() && !info.Mode().IsRegular():
+		return "", notA("a directory or a regular file", a.Path, info.Mode())
+	}
 	var hits []string
 	skipped := 0
 	err = walkFiles(ctx, t.ws.FS(), rel, func(name string, e fs.DirEntry) error {
@@ -105,13 +115,18 @@ func (t Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
 }
 
 // readText reads a file to search, and reports false for one to skip:
-// too big, binary, or unreadable.
+// too big, binary, unreadable, or no longer a regular file.
 func readText(fsys fs.FS, name string, e fs.DirEntry) ([]byte, bool) {
 	info, err := e.Info()
 	if err != nil || info.Size() > maxSearchSize {
 		return nil, false
 	}
-	data, err := fs.ReadFile(fsys, name)
+	f, err := openRegular(fsys, name, name)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxSearchSize))
 	if err != nil || bytes.IndexByte(data[:min(len(data), binarySniff)], 0) >= 0 {
 		return nil, false
 	}

@@ -22,7 +22,7 @@ var ErrOutside = errors.New("it is outside the workspace")
 type Workspace struct {
 	dir  string // absolute, with symbolic links resolved
 	root *os.Root
-	fsys fs.FS // root as an fs.FS: every open goes through root
+	fsys rootFS // root as an fs.FS: every open goes through root, and none waits
 }
 
 // NewWorkspace opens dir as the workspace. The caller closes it.
@@ -38,7 +38,7 @@ func NewWorkspace(dir string) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("workspace %s: %w", dir, err)
 	}
-	return &Workspace{dir: abs, root: root, fsys: root.FS()}, nil
+	return &Workspace{dir: abs, root: root, fsys: rootFS{root}}, nil
 }
 
 // Dir returns the workspace's absolute path.
@@ -47,7 +47,7 @@ func (w *Workspace) Dir() string { return w.dir }
 // FS returns the workspace as a file system. Its paths are the ones
 // Resolve returns. Opening a file through it is confined by the operating
 // system too (os.Root): a symbolic link swapped in after Resolve looked
-// still cannot lead out.
+// still cannot lead out. And no open through it waits (see open.go).
 func (w *Workspace) FS() fs.FS { return w.fsys }
 
 // Close lets go of the workspace directory.
