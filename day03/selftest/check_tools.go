@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"unicode/utf8"
@@ -120,6 +122,29 @@ func findSingleStar(ctx context.Context) error {
 		want := []string{"calc.go", "calc_test.go"}
 		if got := lines(r.Text); !reflect.DeepEqual(got, want) {
 			return fmt.Errorf("find *.go gave %q, want only the top's %q", got, want)
+		}
+		return nil
+	})
+}
+
+func findManyStars(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		deep := filepath.Join(s.dir, "deep", strings.Repeat("a/", 30), "c.txt")
+		if err := os.MkdirAll(filepath.Dir(deep), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(deep, nil, 0o644); err != nil {
+			return err
+		}
+		// Fifteen "**", each of which could match any of thirty parts: tried
+		// one way after another, that is more ways than there is time for.
+		stars := "**/" + strings.Repeat("a/**/", 15)
+		if r := s.run(ctx, "find", map[string]any{"pattern": stars + "b.txt"}); r.Text != "(nothing matches)\n" {
+			return fmt.Errorf("find %sb.txt gave %q, want nothing", stars, r.Text)
+		}
+		want := filepath.ToSlash(strings.TrimPrefix(deep, s.dir+string(filepath.Separator)))
+		if got := lines(s.run(ctx, "find", map[string]any{"pattern": stars + "c.txt"}).Text); !reflect.DeepEqual(got, []string{want}) {
+			return fmt.Errorf("find %sc.txt gave %q, want [%q]", stars, got, want)
 		}
 		return nil
 	})

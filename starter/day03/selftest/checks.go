@@ -16,6 +16,7 @@ var checks = []Check{
 	{"search skips binary files and .git", 4, searchSkips},
 	{"find matches ** across directories", 5, findDoubleStar},
 	{"find's * stays within one directory", 5, findSingleStar},
+	{"find is quick with many ** in a pattern", 5, findManyStars},
 	{"read_file numbers the lines and reads on from an offset", 0, readFileLines},
 	{"list_dir marks directories and sizes files", 0, listDirEntries},
 	{"an unknown tool is an error result, not a crash", 0, unknownTool},

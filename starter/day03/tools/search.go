@@ -103,7 +103,7 @@ func (t Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	if err != nil && !errors.Is(err, errEnough) {
 		return "", fmt.Errorf("search %s: %w", a.Path, err)
 	}
-	out := listPaths(hits[:min(len(hits), maxHits)], maxHits, "")
+	out := listPaths(hits[:min(len(hits), maxHits)], 0, "")
 	if err != nil {
 		// The walk stopped early, so how many more there are is unknown.
 		out += fmt.Sprintf("(stopped after %d hits; narrow the pattern or the path)\n", maxHits)
