@@ -101,6 +101,23 @@ func searchSkips(ctx context.Context) error {
 	})
 }
 
+func searchLongLines(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		// Three lines: one longer than bufio.Scanner takes, the needle, and
+		// an empty one, whose "\n" ends the file.
+		text := strings.Repeat("x", 100_000) + "\nneedle\n\n"
+		if err := os.WriteFile(filepath.Join(s.dir, "notes", "long.log"), []byte(text), 0o644); err != nil {
+			return err
+		}
+		r := s.run(ctx, "search", map[string]any{"pattern": `^needle$|^$`, "path": "notes/long.log"})
+		if want := "notes/long.log:2: needle\nnotes/long.log:3: \n"; r.Text != want {
+			return fmt.Errorf("search for the needle or an empty line gave %q, want %q: "+
+				"a line of any length is a line, and the file has three of them", r.Text, want)
+		}
+		return nil
+	})
+}
+
 func findDoubleStar(ctx context.Context) error {
 	return inSandbox(func(s *sandbox) error {
 		r := s.run(ctx, "find", map[string]any{"pattern": "**/*_test.go"})

@@ -3,10 +3,12 @@
 package tools
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -85,6 +87,12 @@ func TestSwappedForAPipe(t *testing.T) {
 		}
 		if err == nil || err.Error() != "was-a-file is a named pipe, not a regular file" {
 			t.Errorf("opening a named pipe as a regular file: error %v, want it refused by its kind", err)
+		}
+	})
+	promptly(t, "searchText", func() {
+		_, binary, err := searchText(context.Background(), ws.FS(), "pipe", regexp.MustCompile("x"), nil)
+		if binary || err == nil || err.Error() != "pipe is a named pipe, not a regular file" {
+			t.Errorf("searching a file that became a named pipe: binary %v, error %v; want it refused by its kind", binary, err)
 		}
 	})
 	promptly(t, "ReadDir", func() {

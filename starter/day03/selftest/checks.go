@@ -14,6 +14,7 @@ var checks = []Check{
 	{"a long result keeps its head and tail, and says what was cut", 3, longResultCut},
 	{"search shows each matching line as file:line: text", 4, searchHits},
 	{"search skips binary files and .git", 4, searchSkips},
+	{"search counts every line, however long, and no more", 4, searchLongLines},
 	{"find matches ** across directories", 5, findDoubleStar},
 	{"find's * stays within one directory", 5, findSingleStar},
 	{"find is quick with many ** in a pattern", 5, findManyStars},
