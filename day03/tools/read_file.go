@@ -17,7 +17,7 @@ type ReadFile struct{ ws *Workspace }
 
 // The limits of one read. A model that wants more reads on with offset.
 const (
-	maxReadLines = 400      // lines shown when the model gives no limit
+	maxReadLines = 400      // lines shown at most, and when the model gives no limit
 	maxLineChars = 1000     // a longer line is cut: minified code says little per character
 	maxReadSize  = 10 << 20 // a bigger file is data, not code; search finds what matters in it
 )
@@ -45,7 +45,7 @@ func (ReadFile) Schema() json.RawMessage {
 type readFileArgs struct {
 	Path   string `json:"path"`
 	Offset int    `json:"offset,omitempty"` // 0: from the first line
-	Limit  int    `json:"limit,omitempty"`  // 0: maxReadLines
+	Limit  int    `json:"limit,omitempty"`  // 0, or more than maxReadLines: maxReadLines
 }
 
 func (ReadFile) Args() any { return new(readFileArgs) }
@@ -60,7 +60,7 @@ func (t ReadFile) Run(ctx context.Context, args json.RawMessage) (string, error)
 	}
 	first := max(a.Offset, 1)
 	limit := a.Limit
-	if limit <= 0 {
+	if limit <= 0 || limit > maxReadLines {
 		limit = maxReadLines
 	}
 	f, err := openFile(t.ws, a.Path)
@@ -97,7 +97,8 @@ func openFile(ws *Workspace, path string) (fs.File, error) {
 }
 
 // numberLines shows limit lines of r from line first on, numbered, with a
-// note at the end when the file goes on.
+// note at the end when the file goes on. first can be any number up to
+// the largest int, so it is never added to: first+limit could wrap round.
 func numberLines(r *bufio.Reader, path string, first, limit int) (string, error) {
 	var out strings.Builder
 	n := 0
@@ -108,7 +109,7 @@ func numberLines(r *bufio.Reader, path string, first, limit int) (string, error)
 			if strings.ContainsRune(line, 0) {
 				return "", fmt.Errorf("%s is a binary file", path)
 			}
-			if n >= first && n < first+limit {
+			if n >= first && n-first < limit {
 				fmt.Fprintf(&out, "%6d\t%s\n", n, shortLine(strings.TrimRight(line, "\r\n")))
 			}
 		}
@@ -124,7 +125,7 @@ func numberLines(r *bufio.Reader, path string, first, limit int) (string, error)
 		return "(the file is empty)", nil
 	case first > n:
 		return "", fmt.Errorf("%s has %d lines; offset %d is past its end", path, n, first)
-	case first+limit <= n:
+	case n-first >= limit:
 		fmt.Fprintf(&out, "(lines %d-%d of %d; read on with offset=%d)\n", first, first+limit-1, n, first+limit)
 	}
 	return out.String(), nil
