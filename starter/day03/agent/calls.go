@@ -8,12 +8,24 @@ import (
 	"ply/day03/llm"
 )
 
+// The results of calls that never ran. Every call in a conversation needs
+// its result: servers refuse a conversation with a call left unanswered.
+var (
+	notRunLimit     = fmt.Sprintf("not run: the turn reached its limit of %d rounds of tool calls", MaxRounds)
+	notRunCancelled = "not run: the user stopped the turn before this call ran"
+)
+
 // runCalls runs the calls of one reply in index order and answers each
 // with a tool message that carries the call's ID. A call that fails is
 // answered with its error, for the model to read and act on: a failing
-// tool never ends the turn.
+// tool never ends the turn. Once ctx is done (the user pressed Ctrl-C),
+// the calls not started yet are answered as not run.
 func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Event)) {
-	for _, call := range calls {
+	for i, call := range calls {
+		if ctx.Err() != nil {
+			a.skipCalls(calls[i:], notRunCancelled)
+			return
+		}
 		emit(ToolStart{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
 		start := time.Now()
 		result := a.tools.Run(ctx, call.Name, call.Arguments)
@@ -25,14 +37,9 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 	}
 }
 
-// skipCalls answers calls that will not run. Every call in a conversation
-// needs its result: servers refuse a conversation with a call left
-// unanswered.
-func (a *Agent) skipCalls(calls []llm.ToolCall) {
+// skipCalls answers calls that will not run, saying why.
+func (a *Agent) skipCalls(calls []llm.ToolCall, why string) {
 	for _, call := range calls {
-		a.messages = append(a.messages, llm.Message{
-			Role: llm.RoleTool, ToolCallID: call.ID,
-			Content: fmt.Sprintf("not run: the turn reached its limit of %d rounds of tool calls", MaxRounds),
-		})
+		a.messages = append(a.messages, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: why})
 	}
 }

@@ -176,22 +176,38 @@ func TestFailedTurnLeavesNothing(t *testing.T) {
 	}
 }
 
+// TestCancelledWhileToolsRun presses Ctrl-C while the second of three
+// calls runs. That call sees the cancelled context and ends; the third
+// never starts, and is answered as not run, so that every call of the
+// reply has its result and the conversation can go on.
 func TestCancelledWhileToolsRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	g := &steps{replies: [][]llm.StreamDelta{callsUpper("a", "stop"), final}}
+	g := &steps{replies: [][]llm.StreamDelta{callsUpper("a", "stop", "c"), final}}
 	a := New(g, "m", tools.NewRegistry(upper{cancel: cancel}))
 	events := turn(ctx, a, "go")
 	if last := events[len(events)-1]; last != (Cancelled{Kept: true}) {
 		t.Errorf("the turn ended %+v, want Cancelled{Kept: true}", last)
 	}
-	var roles []string
-	for _, m := range a.Messages() {
-		roles = append(roles, m.Role)
+	var started []string
+	for _, e := range events {
+		if s, ok := e.(ToolStart); ok {
+			started = append(started, s.ID)
+		}
 	}
-	// The round whose tools ran is whole: both calls have their results.
-	if want := []string{"system", "user", "assistant", "tool", "tool"}; !reflect.DeepEqual(roles, want) {
-		t.Errorf("after Ctrl-C the conversation has roles %v, want %v", roles, want)
+	if want := []string{"c0", "c1"}; !reflect.DeepEqual(started, want) {
+		t.Errorf("after Ctrl-C in call c1, the calls started were %v, want %v: the rest do not run", started, want)
+	}
+	var results []string
+	for _, m := range a.Messages()[3:] {
+		results = append(results, m.Role+" "+m.ToolCallID+": "+m.Content)
+	}
+	want := []string{"tool c0: A", "tool c1: STOP", "tool c2: " + notRunCancelled}
+	if !reflect.DeepEqual(results, want) {
+		t.Errorf("after the reply, the conversation holds\n%q\nwant every call answered\n%q", results, want)
+	}
+	if len(g.requests) != 1 {
+		t.Errorf("the model was asked %d times, want once: a stopped turn does not ask again", len(g.requests))
 	}
 }
 
