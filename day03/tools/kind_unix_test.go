@@ -49,17 +49,18 @@ func TestNamedPipes(t *testing.T) {
 	mkfifo(t, filepath.Join(ws.Dir(), "pipe"))
 	symlink(t, "pipe", filepath.Join(ws.Dir(), "to-pipe"))
 	tests := []struct {
-		tool Tool
-		args map[string]any
-		want string // the error, or the whole output
+		tool  Tool
+		args  map[string]any
+		want  string // the error, or the whole output
+		needs string // the exercise the case needs, if one
 	}{
-		{ReadFile{ws}, map[string]any{"path": "pipe"}, "pipe is a named pipe, not a regular file"},
-		{ReadFile{ws}, map[string]any{"path": "to-pipe"}, "to-pipe is a named pipe, not a regular file"},
-		{ListDir{ws}, map[string]any{"path": "pipe"}, "pipe is a named pipe, not a directory"},
-		{Search{ws}, map[string]any{"pattern": "x", "path": "pipe"}, "pipe is a named pipe, not a directory or a regular file"},
-		{Search{ws}, map[string]any{"pattern": "package"}, "a.go:1: package a\n"},
-		{Find{ws}, map[string]any{"pattern": "*"}, "a.go\n"},
-		{ListDir{ws}, map[string]any{}, "a.go (10 bytes)\npipe (a named pipe)\nto-pipe@\n"},
+		{ReadFile{ws}, map[string]any{"path": "pipe"}, "pipe is a named pipe, not a regular file", ""},
+		{ReadFile{ws}, map[string]any{"path": "to-pipe"}, "to-pipe is a named pipe, not a regular file", ""},
+		{ListDir{ws}, map[string]any{"path": "pipe"}, "pipe is a named pipe, not a directory", ""},
+		{Search{ws}, map[string]any{"pattern": "x", "path": "pipe"}, "pipe is a named pipe, not a directory or a regular file", ""},
+		{Search{ws}, map[string]any{"pattern": "package"}, "a.go:1: package a\n", " (needs exercise 4)"},
+		{Find{ws}, map[string]any{"pattern": "*"}, "a.go\n", " (needs exercise 5)"},
+		{ListDir{ws}, map[string]any{}, "a.go (10 bytes)\npipe (a named pipe)\nto-pipe@\n", ""},
 	}
 	for _, tt := range tests {
 		promptly(t, tt.tool.Name(), func() {
@@ -68,7 +69,7 @@ func TestNamedPipes(t *testing.T) {
 				got = err.Error()
 			}
 			if got != tt.want {
-				t.Errorf("%s %v = %q, want %q", tt.tool.Name(), tt.args, got, tt.want)
+				t.Errorf("%s %v = %q, want %q%s", tt.tool.Name(), tt.args, got, tt.want, tt.needs)
 			}
 		})
 	}

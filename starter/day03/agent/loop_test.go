@@ -220,6 +220,9 @@ func TestToolEndShowsWhatRan(t *testing.T) {
 	g := &steps{replies: [][]llm.StreamDelta{reply, final}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := turn(context.Background(), a, "go")
+	if len(events) < 2 || len(a.Messages()) < 4 {
+		t.Fatalf("the turn gave %d events and a conversation of %d messages; want the call run (see exercise 1)", len(events), len(a.Messages()))
+	}
 	if end, ok := events[1].(ToolEnd); !ok || end.Arguments != `{"text":"run"}` {
 		t.Errorf("event %+v, want a ToolEnd with the arguments the tool read, {\"text\":\"run\"}", events[1])
 	}
