@@ -139,3 +139,35 @@ func TestDevices(t *testing.T) {
 		}
 	})
 }
+
+// TestFilesThatWait reads files that say they are regular but that the
+// system can wait on. One with something to say is read as any other; the
+// kernel's log, /proc/kmsg, which waits for its next message for ever, is
+// given up after maxWait.
+func TestFilesThatWait(t *testing.T) {
+	self, err := NewWorkspace("/proc/self")
+	if err != nil {
+		t.Skipf("no /proc here: %v", err)
+	}
+	defer self.Close()
+	promptly(t, "read_file mounts", func() {
+		if got, err := call(t, ReadFile{self}, map[string]any{"path": "mounts"}); err != nil || !strings.Contains(got, "\t") {
+			t.Errorf("read_file of /proc/self/mounts = %.60q, %v; want its lines", got, err)
+		}
+	})
+	if f, err := os.Open("/proc/kmsg"); err != nil {
+		t.Skipf("cannot read /proc/kmsg here: %v", err)
+	} else {
+		f.Close()
+	}
+	proc, err := NewWorkspace("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proc.Close()
+	promptly(t, "read_file kmsg", func() {
+		if _, err := call(t, ReadFile{proc}, map[string]any{"path": "kmsg"}); err == nil || !strings.Contains(err.Error(), "i/o timeout") {
+			t.Errorf("read_file of /proc/kmsg: error %v, want an i/o timeout after %v", err, maxWait)
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 )
 
 // For a regular file, opening is a step towards reading. For the other
@@ -17,6 +18,11 @@ import (
 // look at what a path is before they open it. The open then asks not to
 // wait all the same (noWait), and what it opened is looked at again,
 // because the file can be swapped between the look and the open.
+
+// maxWait is the longest the reads of a file that can wait may take. A
+// file on a disk never makes a read wait, but a few that say they are
+// regular can: the kernel's log, /proc/kmsg, waits for the next message.
+const maxWait = 2 * time.Second
 
 // rootFS is the workspace as an fs.FS. Every open goes through the
 // os.Root, so it stays inside the workspace, and none waits: a file opens
@@ -60,6 +66,9 @@ func (f rootFS) ReadDir(name string) ([]fs.DirEntry, error) {
 // openRegular opens it without waiting and looks again at what it opened,
 // refusing anything but a regular file. shown is the path as the model
 // gave it, for the error.
+//
+// A file that can make a read wait is one the system can wait on for us,
+// and only such a file takes a deadline: its reads get maxWait in all.
 func openRegular(fsys fs.FS, name, shown string) (fs.File, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
@@ -72,6 +81,9 @@ func openRegular(fsys fs.FS, name, shown string) (fs.File, error) {
 	if err != nil {
 		f.Close()
 		return nil, err
+	}
+	if waits, ok := f.(interface{ SetReadDeadline(time.Time) error }); ok {
+		_ = waits.SetReadDeadline(time.Now().Add(maxWait)) // a file on a disk refuses it, and never waits
 	}
 	return f, nil
 }
