@@ -3,7 +3,9 @@ package ui
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"ply/day03/agent"
 	"ply/day03/llm"
@@ -57,7 +59,8 @@ func (v *turnView) show(e agent.Event) {
 // toolLine sums up one tool call on one line: a mark, the call as the
 // tool read it, and either the size of its result and the time it took, or
 // its error. The model writes the name, the arguments and, through them,
-// much of the error, so each is cut to a size and kept to one line.
+// much of the error, so each is cut to a size and kept to one line, with
+// no control character left to move the cursor.
 func (v *turnView) toolLine(e agent.ToolEnd) string {
 	call := oneLine(shorten(e.Name, 40)) + " " + oneLine(shorten(e.Arguments, 80))
 	if e.Err != nil {
@@ -70,12 +73,21 @@ func (v *turnView) toolLine(e agent.ToolEnd) string {
 	return v.styles.OK.Render("✓ ") + call + v.styles.Dim.Render(fmt.Sprintf(" · %s · %dms", size, e.Elapsed.Milliseconds()))
 }
 
-// oneLine turns the line ends in s into spaces.
+// oneLine makes s fit on the line it is part of: each control character
+// in it, a line end or one that starts an escape sequence, is shown as its
+// escape, such as \n or \x1b, and so does neither break the line nor
+// reach the terminal.
 func oneLine(s string) string {
-	return lineEnds.Replace(s)
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
-
-var lineEnds = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
 // stop stops the spinner that is running, if one is.
 func (v *turnView) stop() {
