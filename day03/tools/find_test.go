@@ -133,3 +133,21 @@ func BenchmarkMatchGlobStars(b *testing.B) {
 		})
 	}
 }
+
+// TestWalkDepth makes a chain of directories deeper than a walk goes, and
+// checks that find and search stop at maxDepth and say so.
+func TestWalkDepth(t *testing.T) {
+	ws := tree(t, map[string]string{
+		strings.Repeat("d/", maxDepth) + "shallow.txt": "needle\n",
+		strings.Repeat("d/", maxDepth+1) + "deep.txt":  "needle\n",
+	})
+	note := fmt.Sprintf("(directories more than %d deep, not looked into: 1)\n", maxDepth)
+	got, err := call(t, Find{ws}, map[string]any{"pattern": "**/*.txt"})
+	if want := strings.Repeat("d/", maxDepth) + "shallow.txt\n" + note; err != nil || got != want {
+		t.Errorf("find **/*.txt = %.80q…, %v; want the file in a directory %d deep, and a note (needs exercise 5)", got, err, maxDepth)
+	}
+	got, err = call(t, Search{ws}, map[string]any{"pattern": "needle"})
+	if err != nil || !strings.HasSuffix(got, "shallow.txt:1: needle\n"+note) {
+		t.Errorf("search needle = %.80q…, %v; want the hit in a directory %d deep, and a note (needs exercise 4)", got, err, maxDepth)
+	}
+}

@@ -84,7 +84,7 @@ func (t Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	var hits []string
 	binary, unread := 0, 0
 	var unreadWhy error // why the first unread file was not read
-	err = walkFiles(ctx, t.ws.FS(), rel, func(name string, _ fs.DirEntry) error {
+	tooDeep, err := walkFiles(ctx, t.ws.FS(), rel, func(name string, _ fs.DirEntry) error {
 		var isBinary bool
 		var err error
 		hits, isBinary, err = searchText(ctx, t.ws.FS(), name, re, hits)
@@ -117,7 +117,7 @@ func (t Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	if unread > 0 {
 		out += fmt.Sprintf("(files that could not be read to their end: %d; the first: %v)\n", unread, unreadWhy)
 	}
-	return out, nil
+	return out + tooDeepNote(tooDeep), nil
 }
 
 // compilePattern compiles a search pattern. Go's regular expressions

@@ -55,7 +55,7 @@ func (t Find) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	parts := globParts(pattern)
 	var found []string
 	more := 0 // matches past maxFound, counted and not kept
-	err := walkFiles(ctx, t.ws.FS(), ".", func(name string, _ fs.DirEntry) error {
+	tooDeep, err := walkFiles(ctx, t.ws.FS(), ".", func(name string, _ fs.DirEntry) error {
 		switch {
 		case !matchParts(parts, strings.Split(name, "/"), map[[2]int]bool{}):
 		case len(found) < maxFound:
@@ -68,7 +68,7 @@ func (t Find) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return listPaths(found, more, "make the pattern narrower"), nil
+	return listPaths(found, more, "make the pattern narrower") + tooDeepNote(tooDeep), nil
 }
 
 // matchGlob reports whether name, a slash-separated path, matches the glob
@@ -115,10 +115,17 @@ func matchParts(pattern, name []string, known map[[2]int]bool) bool {
 // skipDirs are never walked: version control keeps nothing a model should read there.
 var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
 
+// maxDepth is how many directories deep a walk goes. os.Root opens a
+// directory by walking to it from the top, one directory at a time, so a
+// walk down a chain of directories costs the square of its depth: half a
+// million opens for a chain 1,000 deep. Real projects stay far above 100.
+const maxDepth = 100
+
 // walkFiles calls visit for every regular file under dir, in lexical
-// order, skipping version-control directories. It stops when ctx is done.
-func walkFiles(ctx context.Context, fsys fs.FS, dir string, visit func(name string, e fs.DirEntry) error) error {
-	return fs.WalkDir(fsys, dir, func(name string, e fs.DirEntry, err error) error {
+// order, skipping version-control directories and those more than
+// maxDepth deep, which it counts. It stops when ctx is done.
+func walkFiles(ctx context.Context, fsys fs.FS, dir string, visit func(name string, e fs.DirEntry) error) (tooDeep int, err error) {
+	err = fs.WalkDir(fsys, dir, func(name string, e fs.DirEntry, err error) error {
 		if err != nil {
 			if name == dir {
 				return err // the start itself is unreadable: say so
@@ -128,14 +135,26 @@ func walkFiles(ctx context.Context, fsys fs.FS, dir string, visit func(name stri
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
 		}
-		if e.IsDir() && skipDirs[e.Name()] {
+		switch {
+		case e.IsDir() && skipDirs[e.Name()]:
 			return fs.SkipDir
-		}
-		if !e.Type().IsRegular() {
+		case e.IsDir() && strings.Count(name, "/") >= maxDepth:
+			tooDeep++
+			return fs.SkipDir
+		case !e.Type().IsRegular():
 			return nil
 		}
 		return visit(name, e)
 	})
+	return tooDeep, err
+}
+
+// tooDeepNote is the note of a walk that left out tooDeep directories.
+func tooDeepNote(tooDeep int) string {
+	if tooDeep == 0 {
+		return ""
+	}
+	return fmt.Sprintf("(directories more than %d deep, not looked into: %d)\n", maxDepth, tooDeep)
 }
 
 // listPaths writes paths one a line, and then, when more were left out,
