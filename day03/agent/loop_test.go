@@ -231,3 +231,31 @@ func TestToolEndShowsWhatRan(t *testing.T) {
 		t.Errorf("the conversation holds %+v and the result %q; want the call as the model wrote it, and RUN", calls, msgs[3].Content)
 	}
 }
+
+// TestMaxCalls sends a reply of more calls than one reply runs: the first
+// MaxCalls run, and the rest are answered as not run.
+func TestMaxCalls(t *testing.T) {
+	texts := make([]string, MaxCalls+3)
+	for i := range texts {
+		texts[i] = fmt.Sprint(i)
+	}
+	g := &steps{replies: [][]llm.StreamDelta{callsUpper(texts...), final}}
+	a := New(g, "m", tools.NewRegistry(upper{}))
+	events := turn(context.Background(), a, "go")
+	ran := 0
+	for _, e := range events {
+		if _, ok := e.(ToolEnd); ok {
+			ran++
+		}
+	}
+	msgs := a.Messages()
+	if len(msgs) < 4 {
+		t.Fatalf("the conversation has %d messages, want the calls and their results (see exercise 1)", len(msgs))
+	}
+	results := msgs[3 : len(msgs)-1]
+	if ran != MaxCalls || len(results) != len(texts) || results[MaxCalls-1].Content != fmt.Sprint(MaxCalls-1) ||
+		results[MaxCalls].Content != notRunTooMany || results[len(results)-1].ToolCallID != fmt.Sprintf("c%d", len(texts)-1) {
+		t.Errorf("a reply of %d calls: %d ran, %d results, the last of them %+v; want %d run and every call answered",
+			len(texts), ran, len(results), results[len(results)-1], MaxCalls)
+	}
+}
