@@ -76,11 +76,12 @@ func (v *turnView) toolLine(e agent.ToolEnd) string {
 // oneLine makes s fit on the line it is part of: each control character
 // in it, a line end or one that starts an escape sequence, is shown as its
 // escape, such as \n or \x1b, and so does neither break the line nor
-// reach the terminal.
+// reach the terminal. So is each mark that turns text right to left,
+// which could make "calc.go" of a path that reads otherwise.
 func oneLine(s string) string {
 	var b strings.Builder
 	for _, r := range s {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
 			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
 			continue
 		}

@@ -11,6 +11,8 @@ import (
 	"ply/day03/agent"
 )
 
+func isBidi(r rune) bool { return unicode.Is(unicode.Bidi_Control, r) }
+
 // TestToolLineIsOneShortLine feeds the screen's summary of a call what a
 // hostile model can put in it, and expects one line of bounded length
 // with no control character in it.
@@ -29,6 +31,8 @@ func TestToolLineIsOneShortLine(t *testing.T) {
 			`✗ a\nb {\n"path":\r\n1 · not\rvalid\nJSON`},
 		{"escape sequences", agent.ToolEnd{Name: "\x1b[2J", Arguments: "{}", Err: errors.New("\x1b]52;c;c2VjcmV0\a\u009b31m: it is outside")},
 			`✗ \x1b[2J {} · \x1b]52;c;c2VjcmV0\a\u009b31m: it is outside`},
+		{"right to left", agent.ToolEnd{Name: "read_file", Arguments: "{\"path\":\"\u202eog.clac\"}"},
+			`✓ read_file {"path":"\u202eog.clac"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,7 +44,7 @@ func TestToolLineIsOneShortLine(t *testing.T) {
 			if !strings.HasPrefix(got, tt.want) {
 				t.Errorf("the summary begins %.120q, want %.120q", got, tt.want)
 			}
-			if strings.ContainsFunc(got, unicode.IsControl) || utf8.RuneCountInString(got) > 400 {
+			if strings.ContainsFunc(got, unicode.IsControl) || strings.ContainsFunc(got, isBidi) || utf8.RuneCountInString(got) > 400 {
 				t.Errorf("the summary is %d characters, with control characters %v; want one line of at most 400, with none:\n%.300q",
 					utf8.RuneCountInString(got), strings.ContainsFunc(got, unicode.IsControl), got)
 			}
