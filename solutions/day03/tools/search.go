@@ -155,11 +155,12 @@ func searchText(ctx context.Context, fsys fs.FS, name string, re *regexp.Regexp,
 		return hits, false, err
 	}
 	defer f.Close()
-	text := bufio.NewReaderSize(ctxReader{ctx, f}, 64<<10)
+	// One buffer for the whole file: searchFile's bufio.NewReader takes it as it is.
+	text := bufio.NewReaderSize(&lineCutter{r: ctxReader{ctx, f}, max: maxSearchLine}, binarySniff)
 	if start, _ := text.Peek(binarySniff); bytes.IndexByte(start, 0) >= 0 {
 		return hits, true, nil
 	}
-	hits, err = searchFile(name, &lineCutter{r: text, max: maxSearchLine}, re, hits)
+	hits, err = searchFile(name, text, re, hits)
 	if err != nil {
 		err = fmt.Errorf("%s: %w", name, err)
 	}
