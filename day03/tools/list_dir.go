@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -50,12 +49,10 @@ func (t ListDir) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	info, err := fs.Stat(t.ws.FS(), rel) // look before opening: see open.go
+	info, err := lookAt(t.ws, rel, a.Path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "", fmt.Errorf("%s does not exist; list_dir or find shows what does", a.Path)
 	case err != nil:
-		return "", fmt.Errorf("list %s: %w", a.Path, err)
+		return "", err
 	case !info.IsDir():
 		return "", notA("a directory", a.Path, info.Mode())
 	}

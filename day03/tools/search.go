@@ -72,52 +72,68 @@ func (t Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	info, err := fs.Stat(t.ws.FS(), rel) // look before opening: see open.go
+	info, err := lookAt(t.ws, rel, a.Path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "", fmt.Errorf("%s does not exist; list_dir or find shows what does", a.Path)
 	case err != nil:
-		return "", fmt.Errorf("search %s: %w", a.Path, err)
+		return "", err
 	case !info.IsDir() && !info.Mode().IsRegular():
 		return "", notA("a directory or a regular file", a.Path, info.Mode())
 	}
-	var hits []string
-	binary, unread := 0, 0
-	var unreadWhy error // why the first unread file was not read
+	var s searched
 	tooDeep, err := walkFiles(ctx, t.ws.FS(), rel, func(name string, _ fs.DirEntry) error {
-		var isBinary bool
-		var err error
-		hits, isBinary, err = searchText(ctx, t.ws.FS(), name, re, hits)
-		switch {
-		case ctx.Err() != nil:
-			return ctx.Err()
-		case isBinary:
-			binary++
-		case err != nil:
-			if unread++; unreadWhy == nil {
-				unreadWhy = err
-			}
-		}
-		if len(hits) > maxHits {
-			return errEnough
-		}
-		return nil
+		return s.file(ctx, t.ws.FS(), name, re)
 	})
 	if err != nil && !errors.Is(err, errEnough) {
 		return "", fmt.Errorf("search %s: %w", a.Path, err)
 	}
-	out := listPaths(hits[:min(len(hits), maxHits)], 0, "")
-	if err != nil {
-		// The walk stopped early, so how many more there are is unknown.
+	return s.report(err != nil) + tooDeepNote(tooDeep), nil
+}
+
+// searched is what a search has found so far, and what it could not read.
+type searched struct {
+	hits      []string
+	binary    int   // files skipped as binary
+	unread    int   // files that could not be read to their end
+	unreadWhy error // why the first of them could not
+}
+
+// file searches the file name. It returns errEnough once there are more
+// hits than a search shows, and ctx's error once ctx is done: either ends
+// the walk.
+func (s *searched) file(ctx context.Context, fsys fs.FS, name string, re *regexp.Regexp) error {
+	hits, isBinary, err := searchText(ctx, fsys, name, re, s.hits)
+	s.hits = hits
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case isBinary:
+		s.binary++
+	case err != nil:
+		if s.unread++; s.unreadWhy == nil {
+			s.unreadWhy = err
+		}
+	}
+	if len(s.hits) > maxHits {
+		return errEnough
+	}
+	return nil
+}
+
+// report writes the hits, one a line, and notes on what was left out.
+// stopped says the walk ended at errEnough, so how many more hits there
+// are is unknown.
+func (s *searched) report(stopped bool) string {
+	out := listPaths(s.hits[:min(len(s.hits), maxHits)], 0, "")
+	if stopped {
 		out += fmt.Sprintf("(stopped after %d hits; narrow the pattern or the path)\n", maxHits)
 	}
-	if binary > 0 {
-		out += fmt.Sprintf("(binary files skipped: %d)\n", binary)
+	if s.binary > 0 {
+		out += fmt.Sprintf("(binary files skipped: %d)\n", s.binary)
 	}
-	if unread > 0 {
-		out += fmt.Sprintf("(files that could not be read to their end: %d; the first: %v)\n", unread, unreadWhy)
+	if s.unread > 0 {
+		out += fmt.Sprintf("(files that could not be read to their end: %d; the first: %v)\n", s.unread, s.unreadWhy)
 	}
-	return out + tooDeepNote(tooDeep), nil
+	return out
 }
 
 // compilePattern compiles a search pattern. Go's regular expressions

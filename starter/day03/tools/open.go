@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -59,6 +60,17 @@ func (f rootFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	entries, err := dir.ReadDir(-1)
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, err
+}
+
+// lookAt looks at what path is, resolved to rel, before anything opens
+// it. A path that does not exist is an error that says how to find what
+// does.
+func lookAt(ws *Workspace, rel, path string) (fs.FileInfo, error) {
+	info, err := fs.Stat(ws.FS(), rel)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s does not exist; list_dir or find shows what does", path)
+	}
+	return info, err
 }
 
 // openRegular opens the regular file name of fsys for reading. Its caller

@@ -80,10 +80,8 @@ func openFile(ws *Workspace, path string) (fs.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	info, err := fs.Stat(ws.FS(), rel)
+	info, err := lookAt(ws, rel, path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%s does not exist; list_dir or find shows what does", path)
 	case err != nil:
 		return nil, err
 	case info.IsDir():

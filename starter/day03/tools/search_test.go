@@ -33,11 +33,18 @@ func TestSearchFile(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, r := range []io.Reader{strings.NewReader(tt.text), iotest.OneByteReader(strings.NewReader(tt.text))} {
-				got, err := searchFile("a.go", r, regexp.MustCompile(tt.pattern), []string{"earlier hit"})
+			readers := []struct {
+				how string
+				r   io.Reader
+			}{
+				{"whole", strings.NewReader(tt.text)},
+				{"a byte at a time", iotest.OneByteReader(strings.NewReader(tt.text))},
+			}
+			for _, r := range readers {
+				got, err := searchFile("a.go", r.r, regexp.MustCompile(tt.pattern), []string{"earlier hit"})
 				want := append([]string{"earlier hit"}, tt.want...)
 				if err != nil || !slices.Equal(got, want) {
-					t.Errorf("searchFile(%.40q…, %s) = %.200q, %v; want %.200q (see exercise 4)", tt.text, tt.pattern, got, err, want)
+					t.Errorf("searchFile(%.40q…, %s), read %s = %.100q, %v; want %.100q (see exercise 4)", tt.text, tt.pattern, r.how, got, err, want)
 				}
 			}
 		})
