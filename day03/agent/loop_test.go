@@ -20,9 +20,9 @@ type upper struct{ cancel context.CancelFunc }
 func (upper) Name() string            { return "upper" }
 func (upper) Description() string     { return "capitals" }
 func (upper) Schema() json.RawMessage { return json.RawMessage(`{"type":"object"}`) }
-func (upper) ReadOnly() bool          { return true }
+func (upper) Args() any               { return new(upperArgs) }
 func (u upper) Run(_ context.Context, args json.RawMessage) (string, error) {
-	var a struct{ Text string }
+	var a upperArgs
 	if err := json.Unmarshal(args, &a); err != nil {
 		return "", err
 	}
@@ -30,6 +30,11 @@ func (u upper) Run(_ context.Context, args json.RawMessage) (string, error) {
 		u.cancel()
 	}
 	return strings.ToUpper(a.Text), nil
+}
+
+// upperArgs are the arguments of upper.
+type upperArgs struct {
+	Text string `json:"text"`
 }
 
 // callsUpper is a reply that calls upper with each text, in parallel.
@@ -129,21 +134,86 @@ func TestFailedTurnLeavesNothing(t *testing.T) {
 	}
 }
 
+// TestCancelledWhileToolsRun presses Ctrl-C while the second of three
+// calls runs. That call sees the cancelled context and ends; the third
+// never starts, and is answered as not run, so that every call of the
+// reply has its result and the conversation can go on.
 func TestCancelledWhileToolsRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "stop"), final}}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "stop", "c"), final}}
 	a := New(g, "m", tools.NewRegistry(upper{cancel: cancel}))
 	events := send(ctx, a, "go")
 	if last := events[len(events)-1]; last != (Cancelled{Kept: true}) {
 		t.Errorf("the turn ended %+v, want Cancelled{Kept: true}", last)
 	}
-	var roles []string
-	for _, m := range a.Messages() {
-		roles = append(roles, m.Role)
+	var started []string
+	for _, e := range events {
+		if s, ok := e.(ToolStart); ok {
+			started = append(started, s.ID)
+		}
 	}
-	// The round whose tools ran is whole: both calls have their results.
-	if want := []string{"system", "user", "assistant", "tool", "tool"}; !reflect.DeepEqual(roles, want) {
-		t.Errorf("after Ctrl-C the conversation has roles %v, want %v", roles, want)
+	if want := []string{"c0", "c1"}; !reflect.DeepEqual(started, want) {
+		t.Errorf("after Ctrl-C in call c1, the calls started were %v, want %v: the rest do not run", started, want)
+	}
+	var results []string
+	for _, m := range a.Messages()[3:] {
+		results = append(results, m.Role+" "+m.ToolCallID+": "+m.Content)
+	}
+	want := []string{"tool c0: A", "tool c1: STOP", "tool c2: " + notRunCancelled}
+	if !reflect.DeepEqual(results, want) {
+		t.Errorf("after the reply, the conversation holds\n%q\nwant every call answered\n%q", results, want)
+	}
+	if len(g.requests) != 1 {
+		t.Errorf("the model was asked %d times, want once: a stopped turn does not ask again", len(g.requests))
+	}
+}
+
+// TestToolEndShowsWhatRan checks that the screen is told the arguments as
+// the tool read them, while the conversation keeps them as the model wrote
+// them: the model must see its own call again, byte for byte.
+func TestToolEndShowsWhatRan(t *testing.T) {
+	twice := `{"text":"shown","text":"run"}`
+	reply := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "upper", Arguments: twice}}}, {Finish: "tool_calls"}}
+	g := &script{replies: [][]llm.StreamDelta{reply, final}}
+	a := New(g, "m", tools.NewRegistry(upper{}))
+	events := send(context.Background(), a, "go")
+	if len(events) < 2 || len(a.Messages()) < 4 {
+		t.Fatalf("the turn gave %d events and a conversation of %d messages; want the call run (see exercise 1)", len(events), len(a.Messages()))
+	}
+	if end, ok := events[1].(ToolEnd); !ok || end.Arguments != `{"text":"run"}` {
+		t.Errorf("event %+v, want a ToolEnd with the arguments the tool read, {\"text\":\"run\"}", events[1])
+	}
+	msgs := a.Messages()
+	if calls := msgs[2].ToolCalls; len(calls) != 1 || calls[0].Arguments != twice || msgs[3].Content != "RUN" {
+		t.Errorf("the conversation holds %+v and the result %q; want the call as the model wrote it, and RUN", calls, msgs[3].Content)
+	}
+}
+
+// TestMaxCalls sends a reply of more calls than one reply runs: the first
+// MaxCalls run, and the rest are answered as not run.
+func TestMaxCalls(t *testing.T) {
+	texts := make([]string, MaxCalls+3)
+	for i := range texts {
+		texts[i] = fmt.Sprint(i)
+	}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper(texts...), final}}
+	a := New(g, "m", tools.NewRegistry(upper{}))
+	events := send(context.Background(), a, "go")
+	ran := 0
+	for _, e := range events {
+		if _, ok := e.(ToolEnd); ok {
+			ran++
+		}
+	}
+	msgs := a.Messages()
+	if len(msgs) < 4 {
+		t.Fatalf("the conversation has %d messages, want the calls and their results (see exercise 1)", len(msgs))
+	}
+	results := msgs[3 : len(msgs)-1]
+	if ran != MaxCalls || len(results) != len(texts) || results[MaxCalls-1].Content != fmt.Sprint(MaxCalls-1) ||
+		results[MaxCalls].Content != notRunTooMany || results[len(results)-1].ToolCallID != fmt.Sprintf("c%d", len(texts)-1) {
+		t.Errorf("a reply of %d calls: %d ran, %d results, the last of them %+v; want %d run and every call answered",
+			len(texts), ran, len(results), results[len(results)-1], MaxCalls)
 	}
 }

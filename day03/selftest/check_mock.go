@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ply/day03/llm"
+	"ply/day03/tools"
 )
 
 // conversation builds a message array from alternating user and assistant
@@ -23,9 +24,14 @@ func conversation(texts ...string) []llm.Message {
 	return msgs
 }
 
-// mockStep streams the Mock's next reply to msgs.
+// mockStep streams the Mock's next reply to msgs, offering it the day's
+// tools, as the agent does.
 func mockStep(ctx context.Context, g llm.Gateway, msgs []llm.Message) (collected, error) {
-	s, err := g.Stream(ctx, llm.Request{Model: "m", Messages: msgs})
+	var offered []llm.ToolSpec
+	for _, t := range tools.ReadOnly(nil) {
+		offered = append(offered, llm.ToolSpec{Name: t.Name(), Description: t.Description(), Parameters: t.Schema()})
+	}
+	s, err := g.Stream(ctx, llm.Request{Model: "m", Messages: msgs, Tools: offered})
 	if err != nil {
 		return collected{}, err
 	}

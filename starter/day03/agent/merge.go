@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"strings"
+
 	"ply/day03/llm"
 )
 
@@ -12,14 +14,23 @@ import (
 // pieces; Ollama sends each call whole, in one fragment. Both merge the
 // same way.
 type merger struct {
-	calls map[int]*llm.ToolCall // by index
+	calls map[int]*pending // by index
+}
+
+// pending is a call whose fragments are still coming. Its arguments grow
+// in a strings.Builder, which copies each piece once: joining strings
+// with += copies everything so far at every piece, and a server that
+// sends arguments a byte at a time makes that quadratic.
+type pending struct {
+	id, name  string
+	arguments strings.Builder
 }
 
 // add folds one fragment into the call at its index.
 func (m *merger) add(f llm.ToolCallDelta) {
 	// TODO(lab 1): Find the call at f.Index in m.calls, making it (and the map,
 	// if nil) when it is the first fragment of that index. Take f.ID and f.Name
-	// when the call has none yet, and append f.Arguments to its arguments.
+	// when the call has none yet, and add f.Arguments to its arguments.
 	// See "Exercise 1" in README.md.
 }
 
@@ -27,7 +38,7 @@ func (m *merger) add(f llm.ToolCallDelta) {
 // none. A call whose fragments carried no ID gets one, since its result
 // must name it: some servers leave IDs out.
 func (m *merger) result() []llm.ToolCall {
-	// TODO(lab 1): Return the calls of m.calls sorted by index
+	// TODO(lab 1): Return the calls of m.calls as llm.ToolCalls sorted by index
 	// (slices.Sorted(maps.Keys(…)) gives the indexes in order), or nil when
 	// there are none: appending to a nil slice gives that. Give a call with no
 	// ID the ID "call_" followed by its index.

@@ -23,7 +23,7 @@ func (Mock) Stream(ctx context.Context, req Request) (Stream, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	msg := reply(req.Messages)
+	msg := reply(req)
 	usage := &Usage{Input: countTokens(req.Messages), Output: countTokens([]Message{msg})}
 	deltas := append(fragments(msg.Content), callFragments(msg.ToolCalls)...)
 	finish := "stop"

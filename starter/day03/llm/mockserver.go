@@ -26,7 +26,7 @@ func serveMock(w http.ResponseWriter, r *http.Request) {
 	}
 	req := fromWire(body)
 	if !body.Stream {
-		writeWhole(w, reply(req.Messages))
+		writeWhole(w, reply(req))
 		return
 	}
 	stream, err := Mock{}.Stream(r.Context(), req)
