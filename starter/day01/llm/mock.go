@@ -58,7 +58,7 @@ func reply(msgs []Message) string {
 	// TODO(lab 1): Take the last user message (lastUser), then return the
 	// answer of the first rule in script whose phrase it contains (hasPhrase).
 	// When no rule matches, return fallback(last).
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return ""
 }
 
@@ -67,7 +67,7 @@ func reply(msgs []Message) string {
 func lastUser(msgs []Message) string {
 	// TODO(lab 1): Walk msgs from the end and return the content of the first
 	// message for which isUser is true; return "" when there is none.
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return ""
 }
 

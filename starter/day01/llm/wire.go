@@ -35,7 +35,7 @@ type responseChoice struct {
 func toWire(req Request) chatRequest {
 	// TODO(lab 3): Make a chatRequest with req's Model, and one chatMessage for
 	// each of req.Messages, in order, with the same Role and Content.
-	// See "Exercise 3" in README.md.
+	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day01 3
 	return chatRequest{}
 }
 
@@ -46,6 +46,6 @@ func decodeReply(r io.Reader) (Message, error) {
 	// fmt.Errorf("read the server's answer: %w", err). An answer with no
 	// choices is ErrNoChoices. Otherwise return the first choice's message as a
 	// Message with RoleAssistant.
-	// See "Exercise 4" in README.md.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day01 4
 	return Message{}, errors.New("exercise 4 is not done yet")
 }
