@@ -185,22 +185,35 @@ func (d *Doc) Unchecked() []error {
 			}
 		}
 	}
-	greenAt := map[int]bool{}
+	greenAt := map[int]bool{} // the lines of the green markers, 1-based
 	for _, g := range d.Greens {
 		greenAt[g.Line] = true
 	}
-	start := -1 // the index of the first line of the paragraph
+	// covered reports whether a green marker stands among the markers
+	// right above the paragraph that starts at index start.
+	covered := func(start int) bool {
+		for j := start - 1; j >= 0; j-- {
+			if _, ok := markerWord(d.Lines[j]); !ok {
+				return false
+			}
+			if greenAt[j+1] {
+				return true
+			}
+		}
+		return false
+	}
+	start, reported := -1, false // the index of the paragraph's first line, and whether it was reported
 	d.prose(func(i int, line string) {
 		if strings.TrimSpace(line) == "" {
 			start = -1
 			return
 		}
 		if start < 0 {
-			start = i
+			start, reported = i, false
 		}
-		if turnsGreen.MatchString(line) && !greenAt[start] {
+		if turnsGreen.MatchString(line) && !reported && !covered(start) {
 			errs = append(errs, d.posError(i+1, "a claim of what turns green with no <!-- green N: CHECKS --> on the line before its paragraph"))
-			greenAt[start] = true // one error per paragraph
+			reported = true
 		}
 	})
 	return errs

@@ -55,9 +55,9 @@ const abilities = "I know a few phrases: \"hello\", \"remember that …\" and th
 // reply picks the first rule of the script that matches the last user
 // message, and falls back to a polite refusal.
 func reply(msgs []Message) string {
-	// TODO(lab 1): Take the last user message (lastUser), then return the
-	// answer of the first rule in script whose phrase it contains (hasPhrase).
-	// When no rule matches, return fallback(last).
+	// TODO(lab 1): Return the answer of the first rule in script whose phrase
+	// the last user message contains, or fallback of that message when no rule
+	// matches.
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return ""
 }
@@ -65,8 +65,8 @@ func reply(msgs []Message) string {
 // lastUser returns the content of the most recent user message, or "" when
 // the conversation has none.
 func lastUser(msgs []Message) string {
-	// TODO(lab 1): Walk msgs from the end and return the content of the first
-	// message for which isUser is true; return "" when there is none.
+	// TODO(lab 1): Return the content of the most recent user message, or ""
+	// when the conversation has none.
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return ""
 }
