@@ -48,10 +48,12 @@ func mutants(ctx context.Context, root string, args []string, stdout, stderr io.
 		return err
 	}
 	defer os.RemoveAll(work)
-	report, err := lab.RunMutants(ctx, d, work, lab.MutantOptions{Short: *short, Progress: func(done, n int) {
-		fmt.Fprintf(stderr, "\r%d/%d mutants", done, n)
-	}})
-	fmt.Fprintln(stderr)
+	opts := lab.MutantOptions{Short: *short}
+	if isTerminal(stderr) {
+		opts.Progress = func(done, n int) { fmt.Fprintf(stderr, "\r%d/%d mutants", done, n) }
+		defer fmt.Fprintln(stderr)
+	}
+	report, err := lab.RunMutants(ctx, d, work, opts)
 	if err != nil {
 		return err
 	}
@@ -74,6 +76,17 @@ func showMutants(w io.Writer, r *lab.MutantReport, exercises []lab.Exercise) {
 			fmt.Fprintf(w, "survived: %s\n", res.Mutant)
 		}
 	}
+}
+
+// isTerminal reports whether w is a terminal, where a line that counts up
+// in place makes sense.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 // percent writes part of whole as a percentage.

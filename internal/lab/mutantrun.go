@@ -141,7 +141,7 @@ func buildMutants(ctx context.Context, d Day, exercises []Exercise, mutants []Mu
 		for _, m := range compileError.FindAllStringSubmatch(string(msg), -1) {
 			line, _ := strconv.Atoi(m[2]) // the pattern allows only digits
 			for id, s := range spans {
-				if filepath.Base(s.File) == filepath.Base(m[1]) && line >= s.Start && line <= s.End {
+				if sameFile(d.Dir, s.File, m[1]) && line >= s.Start && line <= s.End {
 					bad[id] = true
 				}
 			}
@@ -151,6 +151,17 @@ func buildMutants(ctx context.Context, d Day, exercises []Exercise, mutants []Mu
 		}
 		live = slices.DeleteFunc(live, func(m Mutant) bool { return bad[m.ID] })
 	}
+}
+
+// sameFile reports whether a and b name the same file; b may be relative
+// to the day's folder, as the go command names the files it compiles.
+func sameFile(dayDir, a, b string) bool {
+	if !filepath.IsAbs(b) {
+		b = filepath.Join(dayDir, b)
+	}
+	a, errA := filepath.Abs(a)
+	b, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && a == b
 }
 
 // referenceRuns runs the day as it is, which must pass every check, and

@@ -46,7 +46,7 @@ func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, p
 		}
 		abs[name] = data
 	}
-	ovFile, err := writeOverlay(abs, filepath.Join(outDir, "overlay"))
+	ovFile, names, err := writeOverlay(abs, filepath.Join(outDir, "overlay"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -76,6 +76,11 @@ func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, p
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dayDir
 	if out, err := cmd.CombinedOutput(); err != nil {
+		// The compiler names an overlaid file by where its content is:
+		// name it as the file it stands for, which says more.
+		for content, name := range names {
+			out = bytes.ReplaceAll(out, []byte(content), []byte(name))
+		}
 		return nil, out, fmt.Errorf("build %s with its variants: %w", dayDir, err)
 	}
 	p.ply = filepath.Join(bin, "ply")
@@ -89,30 +94,34 @@ func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, p
 
 // writeOverlay writes the files of overlay under dir, with the JSON file
 // that tells the go command where they stand in, and returns that file's
-// name; "" when there is nothing to overlay.
-func writeOverlay(overlay map[string][]byte, dir string) (string, error) {
+// name, "" when there is nothing to overlay, and the file each written
+// file stands for, by its own name.
+func writeOverlay(overlay map[string][]byte, dir string) (string, map[string]string, error) {
 	if len(overlay) == 0 {
-		return "", nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", nil, nil
 	}
 	replace := map[string]string{}
+	names := map[string]string{}
 	i := 0
 	for name, data := range overlay {
 		i++
-		file := filepath.Join(dir, fmt.Sprintf("%03d_%s", i, filepath.Base(name)))
+		// A folder each, so that each file keeps its own name.
+		file := filepath.Join(dir, fmt.Sprint(i), filepath.Base(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			return "", nil, err
+		}
 		if err := os.WriteFile(file, data, 0o644); err != nil {
-			return "", err
+			return "", nil, err
 		}
 		replace[name] = file
+		names[file] = name
 	}
 	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	file := filepath.Join(dir, "overlay.json")
-	return file, os.WriteFile(file, data, 0o644)
+	return file, names, os.WriteFile(file, data, 0o644)
 }
 
 // copyFile copies the executable from to the new file to.

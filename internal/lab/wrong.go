@@ -173,15 +173,15 @@ func (w *Wrong) readHeader(doc string) error {
 	w.Why = fields["Wrong"]
 	var err error
 	if w.Exercise, err = strconv.Atoi(strings.TrimSpace(fields["Exercise"])); err != nil || w.Exercise < 1 {
-		return fmt.Errorf("Exercise: %q is not an exercise number", fields["Exercise"])
+		return fmt.Errorf("the Exercise: field, %q, is not an exercise number", fields["Exercise"])
 	}
 	if t, ok := fields["Test exercise"]; ok {
 		if w.TestExercise, err = strconv.Atoi(strings.TrimSpace(t)); err != nil || w.TestExercise < 1 {
-			return fmt.Errorf("Test exercise: %q is not an exercise number", t)
+			return fmt.Errorf("the Test exercise: field, %q, is not an exercise number", t)
 		}
 	}
 	if w.CaughtBy, err = ParseClaims(fields["Caught by"]); err != nil {
-		return fmt.Errorf("Caught by: %w", err)
+		return fmt.Errorf("the Caught by: field: %w", err)
 	}
 	return nil
 }

@@ -68,12 +68,16 @@ func TestOutputs(t *testing.T) {
 
 func TestGreens(t *testing.T) {
 	md := "<!-- green 3,4: TestOpenAIRequest, \"openai posts\" -->\nTurns green: `TestOpenAIRequest`.\n\n" +
-		"Turns green: everything.\n\n<!-- green x: TestA -->\n"
+		"Turns green: everything.\n\n<!-- green x: TestA -->\n\n<!-- green 1: TestA -->\n<!-- green 1,2: TestB -->\nTurns green: A, and with 2, B.\n"
 	doc, errs := Parse("README.md", md)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "README.md:6: malformed marker") {
 		t.Errorf("Parse errors = %v, want one about the malformed marker on line 6", errs)
 	}
-	want := []Green{{Line: 1, Exercises: []int{3, 4}, Claims: []lab.Claim{{Test: "TestOpenAIRequest"}, {SelfCheck: "openai posts"}}}}
+	want := []Green{
+		{Line: 1, Exercises: []int{3, 4}, Claims: []lab.Claim{{Test: "TestOpenAIRequest"}, {SelfCheck: "openai posts"}}},
+		{Line: 8, Exercises: []int{1}, Claims: []lab.Claim{{Test: "TestA"}}},
+		{Line: 9, Exercises: []int{1, 2}, Claims: []lab.Claim{{Test: "TestB"}}},
+	}
 	if !reflect.DeepEqual(doc.Greens, want) {
 		t.Errorf("Greens = %#v, want %#v", doc.Greens, want)
 	}
