@@ -121,9 +121,17 @@ func (b *builtDay) buildProbe(t *testing.T) *lab.Probe {
 			pkgs = append(pkgs, pkg)
 		}
 	}
-	probe, out, err := lab.BuildProbe(t.Context(), b.Dir, overlay, pkgs, t.TempDir())
+	dir, err := filepath.Abs(b.Dir)
 	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
+		t.Fatal(err)
+	}
+	out, err := lab.BuildDir("course probe", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe, msg, err := lab.BuildProbe(t.Context(), dir, overlay, pkgs, out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, msg)
 	}
 	return probe
 }
@@ -215,7 +223,15 @@ const stuckAfter = 2 * time.Minute
 func starterSelfCheck(t *testing.T, dir string) (string, error) {
 	ctx, cancel := context.WithTimeout(t.Context(), stuckAfter)
 	defer cancel()
-	bin := filepath.Join(t.TempDir(), "ply")
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	work, err := lab.BuildDir("course starter", abs)
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(work, "ply")
 	for _, args := range [][]string{{"build", "-o", bin, "."}, {"vet", "./..."}} {
 		cmd := exec.CommandContext(ctx, "go", args...)
 		cmd.Dir = dir

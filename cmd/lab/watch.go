@@ -32,7 +32,6 @@ const pollEvery = 400 * time.Millisecond
 func watch(ctx context.Context, root string, args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("watch", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	runs := flags.Int("runs", 0, "stop after this many runs; 0 for never (for tests)")
 	ready := flags.String("ready", "", "after each run, write how many runs there have been to this `file` (for tests)")
 	if err := flags.Parse(args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
@@ -64,9 +63,6 @@ func watch(ctx context.Context, root string, args []string, stdout, stderr io.Wr
 			if err := os.WriteFile(*ready, []byte(strconv.Itoa(n)), 0o644); err != nil {
 				return err
 			}
-		}
-		if *runs > 0 && n >= *runs {
-			return nil
 		}
 		if seen = waitForChange(ctx, dir, seen); seen == nil {
 			fmt.Fprintln(stdout, "stopped")

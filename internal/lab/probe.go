@@ -6,11 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -31,7 +34,8 @@ type Probe struct {
 // main_test.go registers main as the command ply for testscript, so its
 // test binary runs the program when it is called ply: one link gives
 // both. flags go to go test as they are. It returns the go command's
-// output when the build fails.
+// output when the build fails. A build into the same outDir as before
+// links only what changed (see BuildDir).
 func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, pkgs []string, outDir string, flags ...string) (*Probe, []byte, error) {
 	// The go command reads the overlay's paths from the folder it runs
 	// in, the day's: make them absolute, as they are meant from here.
@@ -84,6 +88,9 @@ func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, p
 		return nil, out, fmt.Errorf("build %s with its variants: %w", dayDir, err)
 	}
 	p.ply = filepath.Join(bin, "ply")
+	if err := os.Remove(p.ply); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
+	}
 	if err := os.Link(p.tests["."], p.ply); err != nil {
 		if err := copyFile(p.tests["."], p.ply); err != nil {
 			return nil, nil, err
@@ -102,11 +109,12 @@ func writeOverlay(overlay map[string][]byte, dir string) (string, map[string]str
 	}
 	replace := map[string]string{}
 	names := map[string]string{}
-	i := 0
-	for name, data := range overlay {
-		i++
-		// A folder each, so that each file keeps its own name.
-		file := filepath.Join(dir, fmt.Sprint(i), filepath.Base(name))
+	for i, name := range slices.Sorted(maps.Keys(overlay)) {
+		data := overlay[name]
+		// A folder each, so that each file keeps its own name, numbered
+		// in the order of the names, so that a build into the same folder
+		// writes the same files.
+		file := filepath.Join(dir, fmt.Sprint(i+1), filepath.Base(name))
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			return "", nil, err
 		}

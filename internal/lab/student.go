@@ -149,6 +149,13 @@ func (p *Progress) judge(ctx context.Context, root string, s *Step, exercises []
 // runStudentSelfCheck builds the student's day in dir into work and runs
 // its self-check, from dir, as the lesson says to.
 func runStudentSelfCheck(ctx context.Context, dir, work string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if work, err = BuildDir("student", abs); err != nil {
+		return "", err
+	}
 	bin := filepath.Join(work, "ply")
 	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
 	build.Dir = dir
@@ -193,6 +200,13 @@ func StudentTest(ctx context.Context, root string, d Day, e Exercise, work strin
 		if w.TestExercise == e.N {
 			wrongs = append(wrongs, w)
 		}
+	}
+	abs, err := filepath.Abs(d.Dir)
+	if err != nil {
+		return err
+	}
+	if work, err = BuildDir("student test", abs, e.File); err != nil {
+		return err
 	}
 	return TestHolds(ctx, d.Dir, exercises, e, wrongs, map[string][]byte{e.File: mine}, work)
 }

@@ -97,6 +97,7 @@ func TestTestHolds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			err := TestHolds(t.Context(), dir, exercises, e, wrongs, mine(tt.body), t.TempDir())
 			switch {
 			case tt.want == "" && err != nil:
