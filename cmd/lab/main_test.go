@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"ply/internal/lab"
 )
 
 // TestMain lets the test binary stand in for the command: scripts run
@@ -24,12 +26,32 @@ func TestMain(m *testing.M) {
 // root. Run one with go test -run TestScripts/status.
 func TestScripts(t *testing.T) {
 	env := goEnv(t, "GOCACHE", "GOMODCACHE", "GOPATH")
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The scripts work in the same folders each run, emptied first, so
+	// that the test course they build is where it was last time, and Go's
+	// caches and the lab's build folders (see lab.BuildDir) find it built.
+	// Two runs of these tests at once would share them, so don't.
+	root, err := lab.BuildDir("cmd/lab scripts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(root); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+		Dir:         "testdata/script",
+		WorkdirRoot: root,
 		Setup: func(e *testscript.Env) error {
 			for name, value := range env {
 				e.Setenv(name, value)
 			}
+			e.Setenv("XDG_CACHE_HOME", cache)
 			// The course's days build on their own: nothing to fetch.
 			e.Setenv("GOPROXY", "off")
 			e.Setenv("GOTOOLCHAIN", "local")

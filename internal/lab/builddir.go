@@ -14,7 +14,7 @@ import (
 // when it is already what they would link, so a check that builds the
 // same thing into the same folder twice links once: Go's own content
 // hashes decide, and any change to what goes in links again. Without a
-// cache folder, it is a new temporary folder.
+// cache folder that can be made, it is a new temporary folder.
 func BuildDir(key ...string) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {
@@ -22,5 +22,8 @@ func BuildDir(key ...string) (string, error) {
 	}
 	h := sha256.Sum256([]byte(strings.Join(key, "\x00")))
 	dir := filepath.Join(cache, "ply-lab", hex.EncodeToString(h[:8]))
-	return dir, os.MkdirAll(dir, 0o755)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return os.MkdirTemp("", "ply-lab-")
+	}
+	return dir, nil
 }

@@ -29,6 +29,18 @@ func readCourse(t *testing.T) ([]Exercise, []Wrong) {
 	return exercises, wrongs
 }
 
+// buildDir returns a folder to build the test course in, the same each
+// run for the same key (see BuildDir), so that a run like the last links
+// nothing.
+func buildDir(t *testing.T, key string) string {
+	t.Helper()
+	dir, err := BuildDir("lab test", t.Name(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // buildCourse builds the test course's day with its holes and wrong
 // answers, and the test binary of its package calc.
 func buildCourse(t *testing.T, replace map[string][]byte) *Probe {
@@ -43,7 +55,7 @@ func buildCourse(t *testing.T, replace map[string][]byte) *Probe {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, out, err := BuildProbe(context.Background(), dir, overlay, []string{"calc"}, t.TempDir())
+	p, out, err := BuildProbe(context.Background(), dir, overlay, []string{"calc"}, buildDir(t, "probe"))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}

@@ -73,7 +73,7 @@ func TestRunMutants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a day and runs its tests for each mutant")
 	}
-	r, err := RunMutants(t.Context(), courseDay, t.TempDir(), MutantOptions{})
+	r, err := RunMutants(t.Context(), courseDay, buildDir(t, "mutants"), MutantOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,7 +98,7 @@ func TestTestHolds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			err := TestHolds(t.Context(), dir, exercises, e, wrongs, mine(tt.body), t.TempDir())
+			err := TestHolds(t.Context(), dir, exercises, e, wrongs, mine(tt.body), buildDir(t, "holds"))
 			switch {
 			case tt.want == "" && err != nil:
 				t.Errorf("TestHolds = %v, want nil", err)
