@@ -1,7 +1,7 @@
 // Wrong: strings.Contains finds a phrase inside other words, so "this is
 // it" is greeted because "this" holds "hi".
 // Exercise: 1
-// Caught by: TestMockReply/a_word_inside_a_word_does_not_match
+// Caught by: TestMockReply/a_word_inside_a_word_does_not_match, self-check "mock greets"
 package llm
 
 import "strings"

@@ -2,7 +2,7 @@
 // puts a message with no role in the conversation, and the next request
 // sends it back.
 // Exercise: 4
-// Caught by: TestOpenAIReply/first_of_two_choices, TestOpenAIReply/no_role
+// Caught by: TestOpenAIReply/no_role, TestOpenAIReply/first_of_two_choices, self-check "openai reads the reply"
 package llm
 
 import (

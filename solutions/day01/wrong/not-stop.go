@@ -1,7 +1,7 @@
 // Wrong: every finish_reason but "stop" is taken for a cut reply, but
 // servers may leave the field out, and a whole reply is then refused.
 // Exercise: 4
-// Caught by: TestOpenAIReply/no_finish_reason, TestOpenAIReply/first_of_two_choices
+// Caught by: TestOpenAIReply/no_finish_reason, TestOpenAIReply/first_of_two_choices, self-check "openai reads the reply"
 package llm
 
 import (

@@ -1,7 +1,7 @@
 // Wrong: only the new message is sent. The agent keeps a perfect history
 // and never sends it, so the model forgets everything but the last line.
 // Exercise: 2
-// Caught by: TestSendKeepsTheConversation, self-check "conversation starts with the system prompt", self-check "conversation keeps every reply"
+// Caught by: TestSendKeepsTheConversation, TestScripts/repl_conversation, self-check "conversation starts with the system prompt", self-check "conversation keeps every reply"
 package agent
 
 import (
