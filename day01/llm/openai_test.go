@@ -83,6 +83,8 @@ func TestOpenAIReply(t *testing.T) {
 		{"text", okReply, "Hi.", nil},
 		{"null content", `{"choices":[{"message":{"role":"assistant","content":null}}]}`, "", ErrEmptyReply},
 		{"empty content", `{"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"stop"}]}`, "", ErrEmptyReply},
+		{"no role", `{"choices":[{"message":{"content":"Hi."},"finish_reason":"stop"}]}`, "Hi.", nil},
+		{"no finish_reason", `{"choices":[{"message":{"role":"assistant","content":"Hi."}}]}`, "Hi.", nil},
 		{"first of two choices", `{"choices":[{"message":{"content":"one"}},{"message":{"content":"two"}}]}`, "one", nil},
 		{"no choices", `{"choices":[]}`, "", ErrNoChoices},
 		{"stopped at the output limit", `{"choices":[{"message":{"content":"Once upon a"},"finish_reason":"length"}]}`, "", ErrOutputLimit},
