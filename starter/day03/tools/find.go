@@ -73,7 +73,7 @@ func matchParts(pattern, name []string) bool {
 	// against every tail of name, the whole of it and nothing included. The
 	// name matches when both run out together. Each call must shrink the
 	// pattern or the name, or it never ends.
-	// See "Exercise 5" in README.md.
+	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day03 5
 	return false
 }
 

@@ -121,6 +121,6 @@ func searchFile(name string, data []byte, re *regexp.Regexp, hits []string) []st
 	// "\n"), counting from 1, without the line end ("\n" or "\r\n"). For each
 	// line re matches, append fmt.Sprintf("%s:%d: %s", name, n,
 	// shortLine(line)) to hits. Return hits.
-	// See "Exercise 4" in README.md.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day03 4
 	return nil
 }
