@@ -74,7 +74,7 @@ func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, p
 			continue
 		}
 		importPath := path.Join(mod.Module, pkg)
-		p.tests[pkg] = filepath.Join(bin, path.Base(importPath)+".test")
+		p.tests[pkg] = filepath.Join(bin, path.Base(importPath)+".test"+exeSuffix)
 		args = append(args, "./"+pkg)
 	}
 	cmd := exec.CommandContext(ctx, "go", args...)
@@ -87,7 +87,7 @@ func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, p
 		}
 		return nil, out, fmt.Errorf("build %s with its variants: %w", dayDir, err)
 	}
-	p.ply = filepath.Join(bin, "ply")
+	p.ply = filepath.Join(bin, "ply"+exeSuffix)
 	if err := os.Remove(p.ply); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, err
 	}

@@ -156,7 +156,7 @@ func runStudentSelfCheck(ctx context.Context, dir, work string) (string, error) 
 	if work, err = BuildDir("student", abs); err != nil {
 		return "", err
 	}
-	bin := filepath.Join(work, "ply")
+	bin := filepath.Join(work, "ply"+exeSuffix)
 	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
 	build.Dir = dir
 	if out, err := build.CombinedOutput(); err != nil {
