@@ -56,9 +56,13 @@ func showProgress(w io.Writer, st styles, p *lab.Progress) {
 	default:
 		fmt.Fprintf(w, "%s  %s\n", st.Bold.Render(p.Day.Name), st.bar(p.Report.Tally.Passed, p.Report.Tally.Total, "checks pass"))
 	}
+	width := 0 // the widest list of functions, so that the files line up
+	for _, s := range p.Steps {
+		width = max(width, len(funcList(s.Funcs)))
+	}
 	for _, s := range p.Steps {
 		mark := map[lab.State]string{lab.Done: st.Done.Render("✓"), lab.Started: st.Started.Render("~"), lab.Untouched: st.Todo.Render("·")}[s.State]
-		line := fmt.Sprintf("  %s exercise %d  %-28s %s", mark, s.N, funcList(s.Funcs), s.Funcs[0].File)
+		line := fmt.Sprintf("  %s exercise %d  %-*s  %s", mark, s.N, width, funcList(s.Funcs), s.Funcs[0].File)
 		if s.State == lab.Started && s.Why != "" {
 			line += "  " + st.Dim.Render(firstLines(s.Why, 1)[0])
 		}
