@@ -55,7 +55,10 @@ const abilities = "I know a few phrases: \"hello\", \"remember that …\" and th
 // scriptReply picks the first rule of the script that matches the last
 // user message, and falls back to a polite refusal.
 //
-//lab:exercise 1 Take the last user message (lastUser), then return the answer of the first rule in script whose phrase it contains (hasPhrase). When no rule matches, return fallback(last).
+//lab:exercise 1 Return the answer of the first rule in script whose phrase the last user message contains, or fallback of that message when no rule matches.
+//lab:hint Where to look: isUser tells a user's message, hasPhrase matches a rule's phrase as whole words, and fallback answers when no rule does.
+//lab:hint The approach: lastUser walks msgs from the end and stops at the first user message; scriptReply loops over script and returns at the first rule that matches, so the order of the rules keeps its meaning.
+//lab:hint The pitfall: the last message is not always the user's, and a rule's answer reads the whole conversation (recall looks back for "remember that"): give it msgs, not the text.
 func scriptReply(msgs []Message) string {
 	last := lastUser(msgs)
 	for _, r := range script {
@@ -69,7 +72,7 @@ func scriptReply(msgs []Message) string {
 // lastUser returns the content of the most recent user message, or "" when
 // the conversation has none.
 //
-//lab:exercise 1 Walk msgs from the end and return the content of the first message for which isUser is true; return "" when there is none.
+//lab:exercise 1 Return the content of the most recent user message, or "" when the conversation has none.
 func lastUser(msgs []Message) string {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if isUser(msgs[i]) {

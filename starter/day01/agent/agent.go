@@ -40,7 +40,7 @@ func (a *Agent) Send(ctx context.Context, text string) (string, error) {
 	// a.messages (with a.model) through a.gateway. On error, take the user
 	// message back off and return the error; on success, append the reply and
 	// return its content.
-	// See "Exercise 2" in README.md.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day01 2
 	return "", errors.New("exercise 2 is not done yet")
 }
 
@@ -48,7 +48,7 @@ func (a *Agent) Send(ctx context.Context, text string) (string, error) {
 func (a *Agent) Clear() {
 	// TODO(lab 2): Replace a.messages with a new slice that holds one message:
 	// the system prompt (RoleSystem, SystemPrompt).
-	// See "Exercise 2" in README.md.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day01 2
 }
 
 // Messages returns a copy of the conversation so far.

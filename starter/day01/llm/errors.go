@@ -76,7 +76,7 @@ func serverMessage(body []byte) string {
 	// TODO(lab 5): Decode body's "error" field as a json.RawMessage. If it is a
 	// JSON string, return it; if it is an object, return its "message" field.
 	// When body is not JSON with an "error" field, return plainText(body).
-	// See "Exercise 5" in README.md.
+	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day01 5
 	return ""
 }
 

@@ -44,7 +44,7 @@ type responseChoice struct {
 func toWire(req Request) chatRequest {
 	// TODO(lab 3): Make a chatRequest with req's Model, and one chatMessage for
 	// each of req.Messages, in order, with the same Role and Content.
-	// See "Exercise 3" in README.md.
+	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day01 3
 	return chatRequest{}
 }
 
@@ -57,7 +57,7 @@ func decodeReply(r io.Reader) (Message, error) {
 	// choices is ErrNoChoices. When replyError finds fault with the first
 	// choice, return its error. Otherwise return the first choice's message as
 	// a Message with RoleAssistant.
-	// See "Exercise 4" in README.md.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day01 4
 	return Message{}, errors.New("exercise 4 is not done yet")
 }
 

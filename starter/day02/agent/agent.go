@@ -49,7 +49,7 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	// (Cancelled{Kept: true}), or take the user message back off when it is
 	// (Cancelled{}). Any other error: take the user message back off and emit
 	// Failed.
-	// See "Exercise 4" in README.md.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day02 4
 }
 
 // stream sends the conversation and passes each fragment of the reply's
@@ -61,7 +61,7 @@ func (a *Agent) stream(ctx context.Context, emit func(Event)) (string, llm.Usage
 	// its error as it is) and Close it when done. For each delta, emit a Text
 	// and add it to the reply when it has text, and keep its Usage when it has
 	// one. Return the text, the usage and the stream's Err.
-	// See "Exercise 4" in README.md.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day02 4
 	return "", llm.Usage{}, errors.New("exercise 4 is not done yet")
 }
 

@@ -177,7 +177,7 @@ func fragments(text string) []StreamDelta {
 	// one may be shorter) and return one StreamDelta per piece, with the piece
 	// as its Text, in order. Cut runes, not bytes: "é" is two bytes and must
 	// not be split. Empty text has no fragments.
-	// See "Exercise 3" in README.md.
+	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day02 3
 	return nil
 }
 

@@ -49,7 +49,7 @@ func writeEvents(w http.ResponseWriter, stream Stream, withUsage bool) {
 	// when the delta has a Usage and withUsage is true, follow it with a chunk
 	// whose Choices is an empty, non-nil slice and whose Usage is
 	// toWireUsage(d.Usage). End with the event "data: [DONE]".
-	// See "Exercise 5" in README.md.
+	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day02 5
 }
 
 // writeEvent writes chunk as the data of one event, and flushes it.

@@ -63,7 +63,7 @@ func (e *eventReader) Next() bool {
 	// comments (":…") and other fields. When the lines run out, return false:
 	// an event with no blank line after it is dropped. Once the data collected
 	// passes maxEvent bytes, set e.err to ErrEventTooLong and return false.
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day02 1
 	return false
 }
 
@@ -95,6 +95,6 @@ func (e *eventReader) splitLine(data []byte, atEOF bool) (advance int, line []by
 	// and if that byte is "\n", it is the rest of the last line end: skip it
 	// (return 1, nil, nil). With no line end, return the rest as the last line
 	// at EOF if there is any, or ask for more (return 0, nil, nil).
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day02 1
 	return 0, nil, errors.New("exercise 1 is not done yet")
 }

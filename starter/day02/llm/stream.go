@@ -95,7 +95,7 @@ func (s *chunkStream) endError() error {
 	// and says what the read error was. If no finish reason arrived
 	// (s.finished), return ErrStreamCut. Otherwise the reply is complete:
 	// return nil.
-	// See "Exercise 2" in README.md.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day02 2
 	return errors.New("exercise 2 is not done yet")
 }
 
