@@ -1,7 +1,6 @@
 package course_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,31 +16,45 @@ import (
 	"ply/internal/lesson"
 )
 
-// How the checks build and run a day. A day is built twice, at the same
-// time: once as the real starter, the program a student starts from, and
-// once as a probe (see lab.Variants), the day with every hole and wrong
-// answer in it, switched on by the run. Every other variant the checks
-// need, an exercise done alone or a wrong answer in place, is a run of the
-// probe, a fraction of a second, where a build of its own would take
-// seconds. The probe with every hole switched on must print what the real
-// starter prints, and the checks say so when it does not.
+// How the checks build and run a day. A day is built once, as a probe
+// (see lab.Variants): the real starter, the very files a student gets,
+// with the day's own code, its wrong answers and nothing else compiled in
+// beside the holes, switched on by the run. Run with no tags, the probe is
+// the starter; with every exercise done, it is the day; every other
+// variant the checks need, an exercise done alone or a wrong answer in
+// place, is a run too, a fraction of a second, where a build of its own
+// would take seconds.
+
+// compileDependencies compiles every package the days and their tests
+// import, once, before the days are built in parallel. Two go commands
+// that need a package the build cache does not have yet each compile it:
+// with a cold cache, six builds at once would compile the standard
+// library six times over. With a warm one this takes a second.
+func compileDependencies(t *testing.T, days []lab.Day) {
+	args := []string{"list", "-export", "-deps", "-test"}
+	for _, d := range days {
+		args = append(args, "./"+d.Name+"/...")
+	}
+	if out, err := goCommand(t, ".", args...).CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
 
 // A builtDay is a day, read and built, with the outputs every check needs.
 type builtDay struct {
 	lab.Day
-	starterDir string
-	keyDir     string
-	exercises  []lab.Exercise
-	numbers    []int                  // the exercises' numbers
-	checks     []lab.SelfCheck        // the self-check's table
-	wrongs     []lab.Wrong            // the wrong answers of the key
-	tests      map[string][]string    // the packages of each test
-	docs       map[string]*lesson.Doc // the lesson and the key, by path
-	probe      *lab.Probe
+	keyDir    string
+	exercises []lab.Exercise
+	numbers   []int                  // the exercises' numbers
+	checks    []lab.SelfCheck        // the self-check's table
+	wrongs    []lab.Wrong            // the wrong answers of the key
+	tests     map[string][]string    // the packages of each test
+	docs      map[string]*lesson.Doc // the lesson and the key, by path
+	probe     *lab.Probe
+	day       []string // the tags that make the probe the day: every exercise done
 
-	starter    run // the real starter's self-check
-	reference  run // the day's own self-check, from the probe
-	probeHoles run // the probe's, every exercise a hole
+	starter   run // the starter's self-check
+	reference run // the day's own self-check
 }
 
 // A run is one self-check's output, read.
@@ -56,12 +68,13 @@ type run struct {
 // check compares with. It stops the test when the day cannot be built.
 func buildDay(t *testing.T, d lab.Day) *builtDay {
 	t.Helper()
-	b := &builtDay{Day: d, starterDir: filepath.Join("starter", d.Name), keyDir: filepath.Join("solutions", d.Name), docs: map[string]*lesson.Doc{}}
+	b := &builtDay{Day: d, keyDir: filepath.Join("solutions", d.Name), docs: map[string]*lesson.Doc{}}
 	var err error
 	if b.exercises, err = lab.Exercises(d.Dir); err != nil {
 		t.Fatal(err)
 	}
 	b.numbers = lab.Numbers(b.exercises)
+	b.day = lab.DoneTags(b.numbers...)
 	if b.checks, err = lab.SelfChecks(d.Dir); err != nil {
 		t.Fatal(err)
 	}
@@ -81,28 +94,11 @@ func buildDay(t *testing.T, d lab.Day) *builtDay {
 		}
 		b.docs[md], _ = lesson.Parse(md, string(data)) // TestLessonQuotes reports malformed markers
 	}
-	if _, err := os.Stat(b.starterDir); err != nil {
-		t.Fatalf("no starter for %s: %v; run go run ./cmd/lab", d.Name, err)
-	}
-
-	var wg sync.WaitGroup
-	var starterErr error
-	var starterTook time.Duration
 	start := time.Now()
-	wg.Go(func() {
-		b.starter.out, starterErr = starterSelfCheck(t, b.starterDir)
-		starterTook = time.Since(start)
-	})
 	b.probe = b.buildProbe(t)
-	probeTook := time.Since(start)
-	wg.Wait()
-	t.Logf("built and ran the starter in %v, built the probe in %v", starterTook.Round(time.Millisecond), probeTook.Round(time.Millisecond))
-	if starterErr != nil {
-		t.Fatal(starterErr)
-	}
-	b.starter = b.read(t, "the starter's self-check", b.starter.out, nil)
-	b.reference = b.selfCheck(t, "the day's own self-check")
-	b.probeHoles = b.selfCheck(t, "the self-check with every exercise a hole", lab.HoleTags(b.numbers)...)
+	t.Logf("built %s in %v", d.Name, time.Since(start).Round(time.Millisecond))
+	b.starter = b.selfCheck(t, "the starter's self-check")
+	b.reference = b.selfCheck(t, "the day's own self-check", b.day...)
 	return b
 }
 
@@ -212,47 +208,6 @@ func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags .
 		return res, fmt.Errorf("go test -run '%s' ./%s runs no test: is the name right? (subtests are named as go test -v prints them)", lab.RunPattern(name), path.Join(b.Name, pkg))
 	}
 	return res, nil
-}
-
-// stuckAfter bounds the build and self-check of a starter: they take
-// seconds, so one still running then is stuck.
-const stuckAfter = 2 * time.Minute
-
-// starterSelfCheck builds the real starter in dir, as a student would,
-// vets it, the test files with holes included, and runs its self-check.
-func starterSelfCheck(t *testing.T, dir string) (string, error) {
-	ctx, cancel := context.WithTimeout(t.Context(), stuckAfter)
-	defer cancel()
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	work, err := lab.BuildDir("course starter", abs)
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(work, "ply")
-	for _, args := range [][]string{{"build", "-o", bin, "."}, {"vet", "./..."}} {
-		cmd := exec.CommandContext(ctx, "go", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return "", fmt.Errorf("cd %s && go %s: %v\n%s", dir, strings.Join(args, " "), err, out)
-		}
-	}
-	cmd := exec.CommandContext(ctx, bin)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "MOCK=1", "SELFTEST=1")
-	cmd.WaitDelay = time.Second
-	// The exit status says only whether every check passed: the report says more.
-	out, err := cmd.CombinedOutput()
-	if ctx.Err() != nil {
-		return "", fmt.Errorf("the self-check of %s (MOCK=1 SELFTEST=1 %s) was still running after %v: something blocks\n%s", dir, bin, stuckAfter, out)
-	}
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		return "", err
-	}
-	return string(out), nil
 }
 
 // goCommand returns the go command with args, to run in dir.

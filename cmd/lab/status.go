@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"ply/internal/lab"
@@ -23,11 +21,6 @@ func status(ctx context.Context, root string, args []string, stdout, _ io.Writer
 	if err != nil {
 		return err
 	}
-	work, err := os.MkdirTemp("", "lab-status-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(work)
 	st := newStyles(stdout)
 	next := ""
 	for _, d := range days {
@@ -35,7 +28,7 @@ func status(ctx context.Context, root string, args []string, stdout, _ io.Writer
 			fmt.Fprintf(stdout, "%s  %s\n", st.Bold.Render(d.Name), st.Dim.Render("no starter yet"))
 			continue
 		}
-		p, err := lab.StudentProgress(ctx, root, d, filepath.Join(work, d.Name))
+		p, err := lab.StudentProgress(ctx, root, d)
 		if err != nil {
 			return err
 		}

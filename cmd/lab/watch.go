@@ -47,16 +47,11 @@ func watch(ctx context.Context, root string, args []string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	work, err := os.MkdirTemp("", "lab-watch-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(work)
 	st := newStyles(stdout)
 	fmt.Fprintf(stdout, "watching %s: each save reruns its self-check and tests; Ctrl-C stops\n", dir)
 	seen := snapshot(dir)
 	for n := 1; ; n++ {
-		if err := check(ctx, root, d, dir, work, st, stdout); err != nil && ctx.Err() == nil {
+		if err := check(ctx, root, d, dir, st, stdout); err != nil && ctx.Err() == nil {
 			return err
 		}
 		if *ready != "" {
@@ -111,9 +106,9 @@ func snapshot(dir string) map[string]string {
 // check runs the day's self-check and tests once and shows the outcome:
 // the progress bar, the first failing check and where to look, and the
 // first failing test.
-func check(ctx context.Context, root string, d lab.Day, dir, work string, st styles, w io.Writer) error {
+func check(ctx context.Context, root string, d lab.Day, dir string, st styles, w io.Writer) error {
 	fmt.Fprintf(w, "\n%s\n", st.Dim.Render("── "+time.Now().Format("15:04:05")+" ──"))
-	p, err := lab.StudentProgress(ctx, root, d, work)
+	p, err := lab.StudentProgress(ctx, root, d)
 	if err != nil {
 		return err
 	}

@@ -79,7 +79,8 @@ func RunMutants(ctx context.Context, d Day, work string, opts MutantOptions) (*M
 			report.NotCompiled = append(report.NotCompiled, m)
 		}
 	}
-	timeouts, err := referenceRuns(ctx, probe, pkgs)
+	day := DoneTags(Numbers(exercises)...)
+	timeouts, err := referenceRuns(ctx, probe, pkgs, day)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +98,7 @@ func RunMutants(ctx context.Context, d Day, work string, opts MutantOptions) (*M
 				if i >= len(live) || ctx.Err() != nil {
 					return
 				}
-				report.Results[i] = judgeMutant(ctx, probe, live[i], pkgs, timeouts, opts.Short)
+				report.Results[i] = judgeMutant(ctx, probe, live[i], pkgs, timeouts, day, opts.Short)
 				mu.Lock()
 				done++
 				if opts.Progress != nil {
@@ -164,18 +165,18 @@ func sameFile(dayDir, a, b string) bool {
 	return errA == nil && errB == nil && a == b
 }
 
-// referenceRuns runs the day as it is, which must pass every check, and
-// returns how long each package's tests may take on a mutant: ten times as
-// long as they took here, and at least ten seconds.
-func referenceRuns(ctx context.Context, p *Probe, pkgs []string) (map[string]time.Duration, error) {
-	out, err := p.SelfCheck(ctx)
+// referenceRuns runs the day as it is, with the tags of day, which must
+// pass every check, and returns how long each package's tests may take on
+// a mutant: ten times as long as they took here, and at least ten seconds.
+func referenceRuns(ctx context.Context, p *Probe, pkgs, day []string) (map[string]time.Duration, error) {
+	out, err := p.SelfCheck(ctx, day...)
 	if err != nil {
 		return nil, fmt.Errorf("the day's own self-check fails, so no mutant can be judged:\n%s", out)
 	}
 	timeouts := map[string]time.Duration{}
 	for _, pkg := range pkgs {
 		start := time.Now()
-		ok, out, err := p.Tests(ctx, pkg, runTimeout)
+		ok, out, err := p.Tests(ctx, pkg, runTimeout, day...)
 		if err != nil {
 			return nil, err
 		}
@@ -187,11 +188,12 @@ func referenceRuns(ctx context.Context, p *Probe, pkgs []string) (map[string]tim
 	return timeouts, nil
 }
 
-// judgeMutant runs the checks against mutant m until one fails.
-func judgeMutant(ctx context.Context, p *Probe, m Mutant, pkgs []string, timeouts map[string]time.Duration, short bool) MutantResult {
-	tag := MutantTag(m.ID)
+// judgeMutant runs the checks against mutant m, in the day whose tags are
+// day, until one fails.
+func judgeMutant(ctx context.Context, p *Probe, m Mutant, pkgs []string, timeouts map[string]time.Duration, day []string, short bool) MutantResult {
+	tags := append(slices.Clone(day), MutantTag(m.ID))
 	res := MutantResult{Mutant: m}
-	if _, err := p.SelfCheck(ctx, tag); err != nil {
+	if _, err := p.SelfCheck(ctx, tags...); err != nil {
 		res.Killed, res.By = true, "self-check"
 		return res
 	}
@@ -208,7 +210,7 @@ func judgeMutant(ctx context.Context, p *Probe, m Mutant, pkgs []string, timeout
 		}
 	}
 	for _, pkg := range order {
-		if ok, _, err := p.Tests(ctx, pkg, timeouts[pkg], tag); err == nil && !ok {
+		if ok, _, err := p.Tests(ctx, pkg, timeouts[pkg], tags...); err == nil && !ok {
 			res.Killed, res.By = true, "tests of ./"+pkg
 			return res
 		}

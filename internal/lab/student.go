@@ -64,8 +64,9 @@ func StarterOf(root string, d Day) (string, error) {
 }
 
 // StudentProgress reads and runs the student's starter of day d in the
-// course at root. work is a folder for the build.
-func StudentProgress(ctx context.Context, root string, d Day, work string) (*Progress, error) {
+// course at root. Its builds go to a folder of the user's cache (see
+// BuildDir), where an unchanged day links nothing again.
+func StudentProgress(ctx context.Context, root string, d Day) (*Progress, error) {
 	dir, err := StarterOf(root, d)
 	if err != nil {
 		return nil, err
@@ -98,7 +99,7 @@ func StudentProgress(ctx context.Context, root string, d Day, work string) (*Pro
 		}
 		p.Steps = append(p.Steps, s)
 	}
-	out, err := runStudentSelfCheck(ctx, dir, work)
+	out, err := runStudentSelfCheck(ctx, dir)
 	if err != nil {
 		p.Broken = out
 		return p, nil
@@ -110,7 +111,7 @@ func StudentProgress(ctx context.Context, root string, d Day, work string) (*Pro
 	}
 	p.Report = &report
 	for i := range p.Steps {
-		p.judge(ctx, root, &p.Steps[i], exercises, work)
+		p.judge(ctx, root, &p.Steps[i], exercises)
 	}
 	return p, nil
 }
@@ -118,12 +119,12 @@ func StudentProgress(ctx context.Context, root string, d Day, work string) (*Pro
 // judge decides whether a step is done: every check labelled with it
 // passes or, for a test the student writes, the test holds (see
 // StudentTest).
-func (p *Progress) judge(ctx context.Context, root string, s *Step, exercises []Exercise, work string) {
+func (p *Progress) judge(ctx context.Context, root string, s *Step, exercises []Exercise) {
 	if s.State == Untouched {
 		return
 	}
 	if s.Funcs[0].Test {
-		if err := StudentTest(ctx, root, p.Day, s.Funcs[0], filepath.Join(work, "test")); err != nil {
+		if err := StudentTest(ctx, root, p.Day, s.Funcs[0]); err != nil {
 			s.Why = err.Error()
 			return
 		}
@@ -146,14 +147,15 @@ func (p *Progress) judge(ctx context.Context, root string, s *Step, exercises []
 	}
 }
 
-// runStudentSelfCheck builds the student's day in dir into work and runs
+// runStudentSelfCheck builds the student's day in dir and runs
 // its self-check, from dir, as the lesson says to.
-func runStudentSelfCheck(ctx context.Context, dir, work string) (string, error) {
+func runStudentSelfCheck(ctx context.Context, dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
 	}
-	if work, err = BuildDir("student", abs); err != nil {
+	work, err := BuildDir("student", abs)
+	if err != nil {
 		return "", err
 	}
 	bin := filepath.Join(work, "ply"+exeSuffix)
@@ -181,8 +183,8 @@ func runStudentSelfCheck(ctx context.Context, dir, work string) (string, error) 
 // own: against the reference day, where it must pass, and against each
 // wrong answer kept for it, where it must fail. The student's test file
 // stands in for the day's through an overlay, so their starter's holes do
-// not matter. work is a folder for the build.
-func StudentTest(ctx context.Context, root string, d Day, e Exercise, work string) error {
+// not matter.
+func StudentTest(ctx context.Context, root string, d Day, e Exercise) error {
 	mine, err := os.ReadFile(filepath.Join(root, starterDir, d.Name, filepath.FromSlash(e.File)))
 	if err != nil {
 		return err
@@ -205,7 +207,8 @@ func StudentTest(ctx context.Context, root string, d Day, e Exercise, work strin
 	if err != nil {
 		return err
 	}
-	if work, err = BuildDir("student test", abs, e.File); err != nil {
+	work, err := BuildDir("student test", abs, e.File)
+	if err != nil {
 		return err
 	}
 	return TestHolds(ctx, d.Dir, exercises, e, wrongs, map[string][]byte{e.File: mine}, work)

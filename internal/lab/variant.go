@@ -10,33 +10,34 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
 
 // The course checks a day in many variants: the starter, each exercise
-// done alone, each wrong answer in place, each mutant. Building each
-// variant would cost a compile and a link apiece, dozens a day. Instead
-// the lab builds a day once with every variant in it, and a run picks its
-// variant by the tags in the environment variable VariantEnv:
+// done alone, the day as it is, each wrong answer in place, each mutant.
+// Building each variant would cost a compile and a link apiece, dozens a
+// day. Instead the lab builds a day once with every variant in it, and a
+// run picks its variant by the tags in the environment variable
+// VariantEnv:
 //
-//	PLY_LAB_VARIANT=hole:1,hole:3   exercises 1 and 3 are holes
-//	PLY_LAB_VARIANT=wrong:scanner   the wrong answer wrong/scanner.go is in place
-//	PLY_LAB_VARIANT=mutant:17       mutant 17 is in place
+//	PLY_LAB_VARIANT=                        the starter, every exercise a hole
+//	PLY_LAB_VARIANT=done:1,done:3           exercises 1 and 3 done, the others holes
+//	PLY_LAB_VARIANT=done:1,…,done:5         the day as it is
+//	PLY_LAB_VARIANT=done:1,…,wrong:scanner  the day with the wrong answer wrong/scanner.go in place
+//	PLY_LAB_VARIANT=done:1,…,mutant:17      the day with mutant 17 in place
 //
-// With no tags, the day runs as it is. The build is an overlay of the
-// day's own folder (go build -overlay): each exercise function starts with
-// a switch, on the line of its opening brace so that every other line
-// keeps its number,
+// The build is an overlay of the day's own folder (go build -overlay):
+// each file with exercises is the starter's, the very file a student
+// gets, and each of its holes starts with a switch, on the line of its
+// opening brace so that every other line keeps its number,
 //
-//	func reply(msgs []Message) string { if labOn("hole:1") { return labHole_reply(msgs) };
+//	func reply(msgs []Message) string { if labOn("done:1") { return labRef_reply(msgs) };
 //
-// and the hole, the wrong answer or the mutant is a function of its own
-// beside it, in a file the overlay adds, with its imports put right. A
-// hole in the build is the very body the starter has, so a run with every
-// exercise a hole prints what the starter prints; the course checks that
-// too, against a build of the real starter.
+// and the day's own function, a wrong answer or a mutant is a function
+// of its own beside it, in a file the overlay adds, with its imports put
+// right. With no tags the build is the starter; with every exercise done
+// it is the day.
 //
 // testscript runs a command with an environment of its own that keeps
 // PATH but not VariantEnv, so the main package passes the tags on in PATH,
@@ -46,8 +47,8 @@ import (
 // VariantEnv is the environment variable that holds a run's tags.
 const VariantEnv = "PLY_LAB_VARIANT"
 
-// HoleTag is the tag that makes exercise n a hole.
-func HoleTag(n int) string { return fmt.Sprintf("hole:%d", n) }
+// DoneTag is the tag that puts the day's own code in exercise n's holes.
+func DoneTag(n int) string { return fmt.Sprintf("done:%d", n) }
 
 // WrongTag is the tag that puts the wrong answer called name in place.
 func WrongTag(name string) string { return "wrong:" + name }
@@ -55,14 +56,12 @@ func WrongTag(name string) string { return "wrong:" + name }
 // MutantTag is the tag that puts the mutant with the id in place.
 func MutantTag(id int) string { return fmt.Sprintf("mutant:%d", id) }
 
-// HoleTags returns the tags that make holes of the exercises numbered
-// in numbers except those in done.
-func HoleTags(numbers []int, done ...int) []string {
+// DoneTags returns the tags that put the day's own code in the holes of
+// the exercises numbered in done.
+func DoneTags(done ...int) []string {
 	var tags []string
-	for _, n := range numbers {
-		if !slices.Contains(done, n) {
-			tags = append(tags, HoleTag(n))
-		}
+	for _, n := range done {
+		tags = append(tags, DoneTag(n))
 	}
 	return tags
 }
@@ -70,7 +69,7 @@ func HoleTags(numbers []int, done ...int) []string {
 // Variants is what goes into a day's build beside its own code.
 type Variants struct {
 	DayDir    string            // the day's folder
-	Exercises []Exercise        // the day's exercises: each gets a hole
+	Exercises []Exercise        // the day's exercises: each is a hole, which DoneTag fills
 	Wrongs    []Wrong           // wrong answers to switch on by name
 	Mutants   []Mutant          // mutants to switch on by id
 	Replace   map[string][]byte // files of the day replaced as they are, such as a student's test, by slash path from the day
@@ -80,7 +79,7 @@ type Variants struct {
 // function when its tag is on.
 type alternative struct {
 	tag  string
-	name string // the function's name beside the original: labHole_reply
+	name string // the function's name beside the hole: labRef_reply
 }
 
 // A target is an exercise function, with what can stand in for it.
@@ -89,7 +88,7 @@ type target struct {
 	alts []alternative
 }
 
-// Overlay returns the files of the build, by absolute path: the exercise
+// Overlay returns the files of the build, by path: the starter's exercise
 // files with their switches, and the files that hold the alternatives and
 // the switches' helper. For each mutant it also returns where its function
 // is, so that a compile error can be traced to it.
@@ -109,37 +108,17 @@ func (v *Variants) Overlay() (map[string][]byte, map[int]Span, error) {
 		targets[e.File] = append(targets[e.File], t)
 		find[path.Dir(e.File)+" "+e.Func] = t
 	}
-	parsed := map[string]*sourceFile{}
-	for file := range targets {
-		sf, err := parseSource(v.abs(file))
-		if err != nil {
-			return nil, nil, err
-		}
-		parsed[file] = sf
-	}
-	z, err := newZeros(v.DayDir)
+	starter, err := Starter(v.DayDir, nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	helpers := map[string]string{".": "main"} // package name by folder: where labOn must be
-	// The holes: one file beside each exercise file.
-	for file, ts := range targets {
-		sf := parsed[file]
-		var decls []string
-		for _, t := range ts {
-			fn := sf.fn(t.e.Func)
-			body, err := holeBody(z, filepath.Base(v.DayDir), t.e, fn, sf.f, filepath.Dir(sf.name))
-			if err != nil {
-				return nil, nil, err
-			}
-			name := "labHole_" + fn.Name.Name
-			decls = append(decls, sf.signature(fn, name)+" "+body)
-			t.alts = append(t.alts, alternative{HoleTag(t.e.N), name})
-		}
-		if err := sf.addFile(overlay, "zz_lab_holes_", decls); err != nil {
+	parsed := map[string]*sourceFile{} // the day's files, by file
+	for file := range targets {
+		if parsed[file], err = parseSource(v.abs(file)); err != nil {
 			return nil, nil, err
 		}
 	}
+	helpers := map[string]string{".": "main"} // package name by folder: where labOn must be
 	// The mutants: one file beside each file that has some.
 	for file, ms := range groupMutants(v.Mutants) {
 		sf := parsed[file]
@@ -192,9 +171,30 @@ func (v *Variants) Overlay() (map[string][]byte, map[int]Span, error) {
 		}
 		overlay[name] = fixed
 	}
-	// The switches, in the exercise files themselves.
+	// The day's own functions, last, so that a wrong answer or a mutant
+	// comes before them: one file beside each exercise file.
 	for file, ts := range targets {
 		sf := parsed[file]
+		var decls []string
+		for _, t := range ts {
+			fn := sf.fn(t.e.Func)
+			if fn == nil {
+				return nil, nil, fmt.Errorf("%s: no function %s", sf.name, t.e.Func)
+			}
+			name := "labRef_" + fn.Name.Name
+			decls = append(decls, sf.renamedDecl(fn, name))
+			t.alts = append(t.alts, alternative{DoneTag(t.e.N), name})
+		}
+		if err := sf.addFile(overlay, "zz_lab_ref_", decls); err != nil {
+			return nil, nil, err
+		}
+	}
+	// The switches, in the starter's exercise files.
+	for file, ts := range targets {
+		sf, err := parseSourceText(v.abs(file), starter[file].Data)
+		if err != nil {
+			return nil, nil, err
+		}
 		src, err := sf.withSwitches(ts)
 		if err != nil {
 			return nil, nil, err
@@ -304,10 +304,10 @@ func (sf *sourceFile) fn(name string) *ast.FuncDecl {
 	return nil
 }
 
-// signature returns fn's declaration up to its body, called name.
-func (sf *sourceFile) signature(fn *ast.FuncDecl, name string) string {
-	start, lbrace := sf.off(fn.Pos()), sf.off(fn.Body.Lbrace)
-	return string(applyWithin(sf.src, start, lbrace, []edit{{sf.off(fn.Name.Pos()), sf.off(fn.Name.End()), name}}))
+// renamedDecl returns fn's declaration, called name.
+func (sf *sourceFile) renamedDecl(fn *ast.FuncDecl, name string) string {
+	start, end := sf.off(fn.Pos()), sf.off(fn.End())
+	return string(applyWithin(sf.src, start, end, []edit{{sf.off(fn.Name.Pos()), sf.off(fn.Name.End()), name}}))
 }
 
 // mutated returns fn's declaration, called name, with one edit made.

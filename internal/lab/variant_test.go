@@ -18,17 +18,19 @@ func TestProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	day := DoneTags(1, 2, 3)
+	wrong := func(name string) []string { return append(DoneTags(1, 2, 3), WrongTag(name)) }
 	selfCheck := []struct {
 		name   string
 		tags   []string
 		tally  Tally
 		passed []string // the checks that pass
 	}{
-		{"the day", nil, Tally{3, 3}, []string{"max picks the larger", "sum adds every number", "the sum of nothing is 0"}},
-		{"the starter", []string{HoleTag(1), HoleTag(2), HoleTag(3)}, Tally{1, 3}, []string{"the sum of nothing is 0"}},
-		{"exercise 1 alone", []string{HoleTag(2), HoleTag(3)}, Tally{2, 3}, []string{"max picks the larger", "the sum of nothing is 0"}},
-		{"a wrong answer", []string{WrongTag("smaller")}, Tally{2, 3}, []string{"sum adds every number", "the sum of nothing is 0"}},
-		{"a wrong answer with a helper", []string{WrongTag("sizes")}, Tally{3, 3}, []string{"max picks the larger", "sum adds every number", "the sum of nothing is 0"}},
+		{"the day", day, Tally{3, 3}, []string{"max picks the larger", "sum adds every number", "the sum of nothing is 0"}},
+		{"the starter", nil, Tally{1, 3}, []string{"the sum of nothing is 0"}},
+		{"exercise 1 alone", DoneTags(1), Tally{2, 3}, []string{"max picks the larger", "the sum of nothing is 0"}},
+		{"a wrong answer", append(DoneTags(1, 2, 3), WrongTag("smaller")), Tally{2, 3}, []string{"sum adds every number", "the sum of nothing is 0"}},
+		{"a wrong answer with a helper", append(DoneTags(1, 2, 3), WrongTag("sizes")), Tally{3, 3}, []string{"max picks the larger", "sum adds every number", "the sum of nothing is 0"}},
 	}
 	for _, tt := range selfCheck {
 		out, _ := p.SelfCheck(t.Context(), tt.tags...)
@@ -52,13 +54,14 @@ func TestProbe(t *testing.T) {
 		tags   []string
 		passed bool
 	}{
-		{"TestMax/negative", nil, true},
-		{"TestMax/negative", []string{WrongTag("sizes")}, false},
-		{"TestMax/larger_first", []string{WrongTag("sizes")}, true},
-		{"TestMax/larger_first", []string{WrongTag("smaller")}, false},
-		{"TestMaxOfNegatives", nil, true},
-		{"TestMaxOfNegatives", []string{HoleTag(3)}, false},
-		{"TestMaxOfNegatives", []string{WrongTag("sizes")}, false},
+		{"TestMax/negative", day, true},
+		{"TestMax/negative", nil, false},
+		{"TestMax/negative", wrong("sizes"), false},
+		{"TestMax/larger_first", wrong("sizes"), true},
+		{"TestMax/larger_first", wrong("smaller"), false},
+		{"TestMaxOfNegatives", day, true},
+		{"TestMaxOfNegatives", DoneTags(1, 2), false},
+		{"TestMaxOfNegatives", wrong("sizes"), false},
 	}
 	for _, tt := range tests {
 		res, err := p.Test(t.Context(), "calc", tt.test, time.Minute, tt.tags...)
@@ -66,7 +69,7 @@ func TestProbe(t *testing.T) {
 			t.Errorf("%s with %q: ran %v, passed %v (%v); want passed %v\n%s", tt.test, tt.tags, res.Ran, res.Passed, err, tt.passed, res.Output)
 		}
 	}
-	if res, _ := p.Test(t.Context(), "calc", "TestNothing", time.Minute); res.Ran {
+	if res, _ := p.Test(t.Context(), "calc", "TestNothing", time.Minute, day...); res.Ran {
 		t.Errorf("a test that does not exist ran:\n%s", res.Output)
 	}
 }

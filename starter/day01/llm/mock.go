@@ -55,9 +55,9 @@ const abilities = "I know a few phrases: \"hello\", \"remember that …\" and th
 // scriptReply picks the first rule of the script that matches the last
 // user message, and falls back to a polite refusal.
 func scriptReply(msgs []Message) string {
-	// TODO(lab 1): Return the answer of the first rule in script whose phrase
-	// the last user message contains, or fallback of that message when no rule
-	// matches.
+	// TODO(lab 1): Answer with the first rule of script whose phrase the last
+	// user message holds, or with fallback of that message; the first rule that
+	// matches wins, and its answer reads the whole conversation.
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return ""
 }
@@ -65,8 +65,8 @@ func scriptReply(msgs []Message) string {
 // lastUser returns the content of the most recent user message, or "" when
 // the conversation has none.
 func lastUser(msgs []Message) string {
-	// TODO(lab 1): Return the content of the most recent user message, or ""
-	// when the conversation has none.
+	// TODO(lab 1): Return the content of the most recent message whose role is
+	// the user's, or "" when the conversation holds none.
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return ""
 }
