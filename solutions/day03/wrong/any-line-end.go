@@ -2,7 +2,7 @@
 // head when its only line end is near the start: a result of a few huge
 // lines keeps almost nothing.
 // Exercise: 3
-// Caught by: TestTruncate
+// Caught by: TestTruncateMovesACutOnlyWhenNear
 package tools
 
 import (

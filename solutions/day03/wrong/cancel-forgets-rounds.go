@@ -5,7 +5,7 @@
 // Caught by: self-check "a cancelled turn keeps the rounds that finished and the text shown", TestCancelKeepsFinishedRounds
 package agent
 
-func (a *Agent) cancelled(before, whole int, text string, emit func(Event)) {
+func (a *Agent) cancelled(before int, text string, emit func(Event)) {
 	a.messages = a.messages[:before]
 	emit(Cancelled{})
 }

@@ -7,8 +7,7 @@ package agent
 
 import "ply/day03/llm"
 
-func (a *Agent) cancelled(before, whole int, text string, emit func(Event)) {
-	a.messages = a.messages[:whole]
+func (a *Agent) cancelled(before int, text string, emit func(Event)) {
 	if text != "" {
 		a.messages = append(a.messages, llm.Message{Role: llm.RoleAssistant, Content: text})
 	}

@@ -16,13 +16,12 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
 	var usage llm.Usage
 	for round := 0; ; round++ { // round counts the rounds of tool calls run so far
-		whole := len(a.messages) // up to here, every call has its result
 		reply, used, err := a.stream(ctx, emit)
 		usage.Input += used.Input
 		usage.Output += used.Output
 		switch {
 		case err != nil && ctx.Err() != nil:
-			a.cancelled(before, whole, reply.Content, emit)
+			a.cancelled(before, reply.Content, emit)
 			return
 		case err != nil:
 			a.messages = a.messages[:len(a.messages)-1]

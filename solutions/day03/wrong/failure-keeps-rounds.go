@@ -1,6 +1,6 @@
-// Wrong: on a failure in a later round, going back to the last whole
-// point, as a cancel does, keeps rounds the user never asked to keep: the
-// turn ends in an error, and the next question follows half an answer.
+// Wrong: leaving the conversation as it is on a failure, as a cancel does,
+// keeps the question and the rounds that finished: the turn ends in an
+// error, and the next question follows half an answer.
 // Exercise: 1
 // Caught by: self-check "a failed turn leaves the conversation as it was", TestFailedTurnLeavesNothing
 package agent
@@ -16,16 +16,14 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
 	var usage llm.Usage
 	for round := 0; ; round++ { // round counts the rounds of tool calls run so far
-		whole := len(a.messages) // up to here, every call has its result
 		reply, used, err := a.stream(ctx, emit)
 		usage.Input += used.Input
 		usage.Output += used.Output
 		switch {
 		case err != nil && ctx.Err() != nil:
-			a.cancelled(before, whole, reply.Content, emit)
+			a.cancelled(before, reply.Content, emit)
 			return
 		case err != nil:
-			a.messages = a.messages[:whole]
 			emit(Failed{Err: err})
 			return
 		}

@@ -16,13 +16,12 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
 	var usage llm.Usage
 	for round := 0; round < MaxRounds; round++ {
-		whole := len(a.messages)
 		reply, used, err := a.stream(ctx, emit)
 		usage.Input += used.Input
 		usage.Output += used.Output
 		switch {
 		case err != nil && ctx.Err() != nil:
-			a.cancelled(before, whole, reply.Content, emit)
+			a.cancelled(before, reply.Content, emit)
 			return
 		case err != nil:
 			a.messages = a.messages[:before]

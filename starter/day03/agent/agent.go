@@ -60,13 +60,14 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
 }
 
-// cancelled ends a turn the user stopped. The conversation goes back to
-// its last whole point and keeps the text shown after it; the tool calls
-// of the unfinished reply never ran, so they are dropped.
-func (a *Agent) cancelled(before, whole int, text string, emit func(Event)) {
-	// TODO(lab 1): Go back to whole, the last point where every call had its
-	// result, and keep text as an assistant message: Cancelled{Kept: true}. If
-	// only the user's message is left, take it back too: Cancelled{}.
+// cancelled ends a turn the user stopped. The conversation keeps the
+// rounds that finished, each call with its result, and the text shown of
+// the reply that did not; that reply was never added, so its tool calls,
+// which never ran, are not there.
+func (a *Agent) cancelled(before int, text string, emit func(Event)) {
+	// TODO(lab 1): Keep the rounds that finished, and text, when there is any,
+	// as an assistant message: Cancelled{Kept: true}. If only the user's
+	// message is left, take it back too: Cancelled{}.
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
 }
 
