@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -132,20 +133,22 @@ func lastEvent(events []agent.Event) (agent.Event, error) {
 }
 
 // unanswered returns the IDs of the calls in msgs that no tool message
-// answers: a server refuses a conversation that has any.
+// answers, once for each call: a server refuses a conversation that has
+// any. Calls of different rounds may share an ID, so it counts.
 func unanswered(msgs []llm.Message) []string {
-	answered := map[string]bool{}
+	open := map[string]int{}
 	for _, m := range msgs {
+		for _, c := range m.ToolCalls {
+			open[c.ID]++
+		}
 		if m.Role == llm.RoleTool {
-			answered[m.ToolCallID] = true
+			open[m.ToolCallID]--
 		}
 	}
 	var ids []string
-	for _, m := range msgs {
-		for _, c := range m.ToolCalls {
-			if !answered[c.ID] {
-				ids = append(ids, c.ID)
-			}
+	for _, id := range slices.Sorted(maps.Keys(open)) {
+		for range open[id] {
+			ids = append(ids, id)
 		}
 	}
 	return ids
