@@ -30,8 +30,6 @@ type pending struct {
 }
 
 // add folds one fragment into the call at its index.
-//
-//lab:exercise 1 Find the call at f.Index in m.calls, making it (and the map, if nil) when it is the first fragment of that index. Take f.ID and f.Name when the call has none yet, and add f.Arguments to its arguments.
 func (m *merger) add(f llm.ToolCallDelta) {
 	if m.calls == nil {
 		m.calls = map[int]*pending{}
@@ -53,8 +51,6 @@ func (m *merger) add(f llm.ToolCallDelta) {
 // result returns the whole calls in index order, or nil when there are
 // none. A call whose fragments carried no ID gets one, since its result
 // must name it: some servers leave IDs out.
-//
-//lab:exercise 1 Return the calls of m.calls as llm.ToolCalls sorted by index (slices.Sorted(maps.Keys(…)) gives the indexes in order), or nil when there are none: appending to a nil slice gives that. Give a call with no ID the ID "call_" followed by its index.
 func (m *merger) result() []llm.ToolCall {
 	var calls []llm.ToolCall
 	for _, index := range slices.Sorted(maps.Keys(m.calls)) {

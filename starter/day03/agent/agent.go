@@ -54,52 +54,21 @@ func New(gateway llm.Gateway, model string, registry *tools.Registry) *Agent {
 // finished, and the text of the one that did not. With nothing shown, it
 // is as if the turn never happened.
 func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
-	before := len(a.messages)
-	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
-	var usage llm.Usage
-	for round := 0; ; round++ { // round counts the rounds of tool calls run so far
-		whole := len(a.messages) // up to here, every call has its result
-		reply, used, err := a.stream(ctx, emit)
-		usage.Input += used.Input
-		usage.Output += used.Output
-		switch {
-		case err != nil && ctx.Err() != nil:
-			a.cancelled(before, whole, reply.Content, emit)
-			return
-		case err != nil:
-			a.messages = a.messages[:before]
-			emit(Failed{Err: err})
-			return
-		}
-		a.messages = append(a.messages, reply)
-		switch {
-		case len(reply.ToolCalls) == 0:
-			emit(TurnDone{Usage: usage})
-			return
-		case round == MaxRounds:
-			a.skipCalls(reply.ToolCalls, notRunLimit)
-			emit(RoundLimit{Rounds: round, Usage: usage})
-			return
-		}
-		a.runCalls(ctx, reply.ToolCalls, emit)
-	}
+	// TODO(lab 1): Stream, run the reply's calls, stream again, until a reply
+	// calls none: TurnDone. A reply after MaxRounds rounds: calls answered as
+	// not run, RoundLimit. Usage adds up. Failed: as before the turn.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
 }
 
-// cancelled ends a turn the user stopped. The conversation goes back to
-// its last whole point and keeps the text shown after it; the tool calls
-// of the unfinished reply never ran, so they are dropped.
-func (a *Agent) cancelled(before, whole int, text string, emit func(Event)) {
-	a.messages = a.messages[:whole]
-	if text != "" {
-		a.messages = append(a.messages, llm.Message{Role: llm.RoleAssistant, Content: text})
-	}
-	if len(a.messages) == before+1 {
-		// Only the user's message is left: the turn showed nothing.
-		a.messages = a.messages[:before]
-		emit(Cancelled{})
-		return
-	}
-	emit(Cancelled{Kept: true})
+// cancelled ends a turn the user stopped. The conversation keeps the
+// rounds that finished, each call with its result, and the text shown of
+// the reply that did not; that reply was never added, so its tool calls,
+// which never ran, are not there.
+func (a *Agent) cancelled(before int, text string, emit func(Event)) {
+	// TODO(lab 1): Keep the rounds that finished, and text, when there is any,
+	// as an assistant message: Cancelled{Kept: true}. If only the user's
+	// message is left, take it back too: Cancelled{}.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
 }
 
 // stream sends the conversation and passes each fragment of the reply's

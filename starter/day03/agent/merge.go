@@ -1,6 +1,9 @@
 package agent
 
 import (
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"ply/day03/llm"
@@ -28,20 +31,35 @@ type pending struct {
 
 // add folds one fragment into the call at its index.
 func (m *merger) add(f llm.ToolCallDelta) {
-	// TODO(lab 1): Find the call at f.Index in m.calls, making it (and the map,
-	// if nil) when it is the first fragment of that index. Take f.ID and f.Name
-	// when the call has none yet, and add f.Arguments to its arguments.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
+	if m.calls == nil {
+		m.calls = map[int]*pending{}
+	}
+	call, ok := m.calls[f.Index]
+	if !ok {
+		call = &pending{}
+		m.calls[f.Index] = call
+	}
+	if call.id == "" {
+		call.id = f.ID
+	}
+	if call.name == "" {
+		call.name = f.Name
+	}
+	call.arguments.WriteString(f.Arguments)
 }
 
 // result returns the whole calls in index order, or nil when there are
 // none. A call whose fragments carried no ID gets one, since its result
 // must name it: some servers leave IDs out.
 func (m *merger) result() []llm.ToolCall {
-	// TODO(lab 1): Return the calls of m.calls as llm.ToolCalls sorted by index
-	// (slices.Sorted(maps.Keys(…)) gives the indexes in order), or nil when
-	// there are none: appending to a nil slice gives that. Give a call with no
-	// ID the ID "call_" followed by its index.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
-	return nil
+	var calls []llm.ToolCall
+	for _, index := range slices.Sorted(maps.Keys(m.calls)) {
+		call := m.calls[index]
+		id := call.id
+		if id == "" {
+			id = fmt.Sprintf("call_%d", index)
+		}
+		calls = append(calls, llm.ToolCall{ID: id, Name: call.name, Arguments: call.arguments.String()})
+	}
+	return calls
 }

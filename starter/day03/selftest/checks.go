@@ -7,6 +7,8 @@ var checks = []Check{
 	{"parallel calls run in index order, each answered by its ID", 1, parallelCalls},
 	{"a call that arrives whole and without an ID still runs", 1, wholeCallWithoutID},
 	{"a turn that calls tools forever stops at the round limit", 1, roundLimit},
+	{"a cancelled turn keeps the rounds that finished and the text shown", 1, cancelKeepsRounds},
+	{"a failed turn leaves the conversation as it was", 1, failureChangesNothing},
 	{"the workspace refuses paths that climb out with ..", 2, refusesDotDot},
 	{"the workspace refuses absolute paths elsewhere", 2, refusesAbsolute},
 	{"the workspace refuses a symbolic link that points out", 2, refusesSymlinkOut},

@@ -102,12 +102,9 @@ func globParts(pattern string) []string {
 // each "**" tries again every tail the ones before it tried, and a pattern
 // of twenty of them never ends.
 func matchParts(pattern, name []string, known map[[2]int]bool) bool {
-	// TODO(lab 5): Report whether pattern matches name part by part, each part
-	// with path.Match, except "**", which matches zero or more parts: it
-	// matches when the rest of the pattern matches name, or when it matches
-	// name without its first part. Both must run out together. First look the
-	// pair up in known by its key [2]int{len(pattern), len(name)}, and store
-	// each answer there before returning it.
+	// TODO(lab 5): Report whether the pattern's parts match name's, one by one
+	// with path.Match, a "**" matching zero or more parts; remember each answer
+	// in known under [2]int{len(pattern), len(name)}.
 	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day03 5
 	return false
 }

@@ -188,12 +188,9 @@ func searchText(ctx context.Context, fsys fs.FS, name string, re *regexp.Regexp,
 // and it stops once hits holds more than maxHits: the search shows no
 // more. A read error comes back with the hits found before it.
 func searchFile(name string, r io.Reader, re *regexp.Regexp, hits []string) ([]string, error) {
-	// TODO(lab 4): Read r a line at a time with a bufio.Reader (ReadString),
-	// counting lines from 1: a line is its text without "\n" or "\r\n", and a
-	// last line without "\n" is a line too. For each line re matches, append
-	// fmt.Sprintf("%s:%d: %s", name, n, shortLine(line)) to hits. Stop once
-	// hits holds more than maxHits; return the hits, and the read error that is
-	// not io.EOF.
+	// TODO(lab 4): Append "name:N: text" for each line of r that re matches: N
+	// from 1, text without its "\n" or "\r\n"; a last line without "\n" counts,
+	// and so does a line of any length. Stop past maxHits; return a read error.
 	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day03 4
 	return nil, errors.New("exercise 4 is not done yet")
 }

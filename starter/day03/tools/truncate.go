@@ -13,13 +13,9 @@ const maxResultChars = 16_000
 // fall at line ends when one is near, so the model reads whole lines.
 // text is longer than budget: the registry calls truncate only then.
 func truncate(text string, budget int) string {
-	// TODO(lab 3): Keep the first and the last budget/2 characters (runes, not
-	// bytes) of text. Move the end of the head back to just after its last "\n"
-	// when that "\n" is in the second half of the head, and the start of the
-	// tail forward to just after its first "\n" when that "\n" is in the first
-	// half of the tail. Between them, on a line of its own, put "[… N of M
-	// characters cut; ask for a smaller part to see them …]", with N the
-	// characters left out and M the length of text.
+	// TODO(lab 3): Keep budget/2 characters (not bytes) of the head and of the
+	// tail, cut back to a line end in the half nearest the cut, with "[… N of M
+	// characters cut; ask for a smaller part to see them …]" on a line between.
 	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day03 3
 	return ""
 }

@@ -99,9 +99,9 @@ func checkPath(path string) error {
 // workspace: by its name, or because a symbolic link on the way points out.
 // A path that does not exist yet is judged by the part of it that does.
 func (w *Workspace) escapes(abs string) bool {
-	// TODO(lab 2): Judge abs twice with w.inside: as it is written, and as it
-	// really leads once its symbolic links are resolved (realPath). Report true
-	// when either judgement puts it outside.
+	// TODO(lab 2): Report whether abs lies outside the workspace, by its name
+	// or once its symbolic links are resolved; a path that does not exist yet
+	// is judged by the part that does.
 	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day03 2
 	return false
 }
@@ -109,10 +109,9 @@ func (w *Workspace) escapes(abs string) bool {
 // inside reports whether the absolute path abs names the workspace or
 // something in it, going by the name alone.
 func (w *Workspace) inside(abs string) bool {
-	// TODO(lab 2): Compute the path of abs relative to w.dir (filepath.Rel).
-	// abs is inside when that works and gives a local path (filepath.IsLocal):
-	// one with no ".." that climbs out. Compare paths, not strings: "/ws2"
-	// starts with "/ws" but is not in it.
+	// TODO(lab 2): Report whether abs names the workspace or something in it,
+	// by the name alone: a sibling whose name starts the same ("/ws2" beside
+	// "/ws") is outside.
 	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day03 2
 	return false
 }

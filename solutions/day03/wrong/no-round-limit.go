@@ -1,0 +1,38 @@
+// Wrong: a loop with no limit trusts the model to stop; one that calls a
+// tool in every reply keeps the turn going, and the bill growing, for ever.
+// Exercise: 1
+// Caught by: self-check "a turn that calls tools forever stops at the round limit", TestRoundLimit
+package agent
+
+import (
+	"context"
+
+	"ply/day03/llm"
+)
+
+func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
+	before := len(a.messages)
+	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
+	var usage llm.Usage
+	for {
+		reply, used, err := a.stream(ctx, emit)
+		usage.Input += used.Input
+		usage.Output += used.Output
+		switch {
+		case err != nil && ctx.Err() != nil:
+			a.cancelled(before, reply.Content, emit)
+			return
+		case err != nil:
+			a.messages = a.messages[:before]
+			emit(Failed{Err: err})
+			return
+		}
+		a.messages = append(a.messages, reply)
+		switch {
+		case len(reply.ToolCalls) == 0:
+			emit(TurnDone{Usage: usage})
+			return
+		}
+		a.runCalls(ctx, reply.ToolCalls, emit)
+	}
+}
