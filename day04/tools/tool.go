@@ -1,0 +1,32 @@
+// Package tools holds what the model can ask ply to do: the Tool
+// interface, the registry that runs tools by name, the workspace every
+// path is confined to, and the tools themselves, one file each.
+//
+// A tool that fails does not fail the turn. Its error becomes the result
+// the model reads, so that the model can see what went wrong and try
+// something else.
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// Tool is something the model can ask ply to do.
+type Tool interface {
+	Name() string                                                  // what the model calls it, such as "read_file"
+	Description() string                                           // when and how to use it, for the model to read
+	Schema() json.RawMessage                                       // a JSON Schema of its arguments object
+	Run(ctx context.Context, args json.RawMessage) (string, error) // its output, or why it failed
+}
+
+// decodeArgs unmarshals a tool's arguments into v, with an error the
+// model can act on. Fields the schema does not name are ignored: models
+// add them now and then, and they do no harm.
+func decodeArgs(args json.RawMessage, v any) error {
+	if err := json.Unmarshal(args, v); err != nil {
+		return fmt.Errorf("the arguments do not fit the schema: %v", err)
+	}
+	return nil
+}
