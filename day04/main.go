@@ -17,6 +17,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -53,11 +54,18 @@ func run() int {
 	}
 	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
 	dir := flags.String("C", ".", "work in `dir`: the tools see this directory and nothing outside it")
+	flags.Usage = func() {
+		fmt.Fprint(flags.Output(), usage)
+		flags.PrintDefaults()
+	}
 	if err := flags.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // ply -h: the usage is what was asked for
+		}
 		return 2 // flag has printed the problem and the usage
 	}
 	if flags.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (usage: ply [-C dir], ply demo, or ply mock-server)\n", flags.Arg(0))
+		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (ply -h shows the usage)\n", flags.Arg(0))
 		return 2
 	}
 	ws, err := tools.NewWorkspace(*dir)
@@ -93,3 +101,24 @@ func newREPL(ws *tools.Workspace) *ui.REPL {
 	repl.Welcome(cfg, ws.Dir())
 	return repl
 }
+
+// usage is what ply -h prints.
+const usage = `usage: ply [-C dir]
+       ply demo
+       ply mock-server [--addr host:port] [--addr-file file]
+
+ply reads your messages, one a line, and answers each with a model;
+/help lists the commands. ply demo fixes the bug of a playground, a copy
+in a temporary directory, as you watch. ply mock-server serves the
+scripted model as an OpenAI-compatible server on loopback (ply
+mock-server -h says more).
+The environment says which model ply talks to:
+
+  MOCK=1           the built-in scripted model, offline
+  OPENAI_BASE_URL  an OpenAI-compatible server (default https://api.openai.com/v1)
+  OPENAI_API_KEY   its API key, if it needs one
+  PLY_MODEL        the server's name for the model (default gpt-4o-mini)
+  SELFTEST=1       run the day's self-check instead
+
+The flags:
+`

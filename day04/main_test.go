@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -66,32 +65,32 @@ var goCache = sync.OnceValue(func() string {
 // scriptCmds are the custom script commands, sorted by name.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"fakemodel":  fakemodel,
-	"freeport":   freeport,
 	"fromstdout": fromstdout,
 	"mockserver": mockserver,
 	"nomodel":    nomodel,
 	"playground": playground,
 	"waitfile":   waitfile,
-	"waitlisten": waitlisten,
 }
 
 // fakemodel starts an OpenAI-compatible server on loopback and points ply
 // at it. With no flags it answers in one piece, not streaming, with the
 // scripted model's reply. With -status, it answers that status and the
-// contents of the -body file. With -events, it streams the contents of
-// that file as it is; -hold then keeps the first answer open after them,
-// creating the file "holding" in $WORK, until ply hangs up, and later
-// requests get the scripted model's stream.
-// usage: fakemodel [-status=N -body=FILE | -events=FILE [-hold]]
+// contents of the -body file, and with -location, a Location header. With
+// -events, it streams the contents of that file as it is; -hold then
+// keeps the first answer open after them, creating the file "holding" in
+// $WORK, until ply hangs up, and later requests get the scripted model's
+// stream.
+// usage: fakemodel [-status=N -body=FILE [-location=URL] | -events=FILE [-hold]]
 func fakemodel(ts *testscript.TestScript, neg bool, args []string) {
 	flags := flag.NewFlagSet("fakemodel", flag.ContinueOnError)
 	status := flags.Int("status", http.StatusOK, "the status of every answer")
 	body := flags.String("body", "", "a file in $WORK whose contents are the body of every answer")
+	location := flags.String("location", "", "the Location header of every answer")
 	events := flags.String("events", "", "a file in $WORK whose contents are streamed as they are")
 	hold := flags.Bool("hold", false, "keep the first answer open after the events")
 	if neg || flags.Parse(args) != nil || flags.NArg() > 0 || (*status != http.StatusOK) != (*body != "") ||
-		(*hold && *events == "") {
-		ts.Fatalf("usage: fakemodel [-status=N -body=FILE | -events=FILE [-hold]]")
+		(*location != "" && *body == "") || (*hold && *events == "") {
+		ts.Fatalf("usage: fakemodel [-status=N -body=FILE [-location=URL] | -events=FILE [-hold]]")
 	}
 	var handler http.Handler = http.HandlerFunc(scriptedAnswer)
 	switch {
@@ -99,8 +98,11 @@ func fakemodel(ts *testscript.TestScript, neg bool, args []string) {
 		refusal := ts.ReadFile(*body)
 		handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
+			if *location != "" {
+				w.Header().Set("Location", *location)
+			}
 			w.WriteHeader(*status)
-			w.Write([]byte(refusal))
+			_, _ = io.WriteString(w, refusal) // the client sees a short body, which is what a script checks
 		})
 	case *events != "":
 		handler = streamFile(ts.ReadFile(*events), *hold, ts.MkAbs("holding"))
@@ -122,12 +124,12 @@ func streamFile(events string, hold bool, holding string) http.Handler {
 			llm.MockHandler().ServeHTTP(w, r)
 			return
 		}
-		io.Copy(io.Discard, r.Body) // a server sees the client hang up only once the body is read
+		_, _ = io.Copy(io.Discard, r.Body) // a server sees the client hang up only once the body is read; a failed read means it has
 		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, events)
-		http.NewResponseController(w).Flush()
+		_, _ = io.WriteString(w, events)          // a failed write shows as a broken stream in the script
+		_ = http.NewResponseController(w).Flush() // so does a failed flush
 		if hold {
-			os.WriteFile(holding, nil, 0o666)
+			_ = os.WriteFile(holding, nil, 0o666) // if it fails, waitfile says it gave up waiting for it
 			<-r.Context().Done()
 		}
 	})
@@ -192,29 +194,7 @@ func scriptedAnswer(w http.ResponseWriter, r *http.Request) {
 		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": reply}}},
 	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(answer)
-}
-
-// freeport sets the variable NAME to a loopback port that was free a
-// moment ago, for a server the script starts itself. It picks from below
-// the range the system hands out for port 0, so that the servers other
-// tests start meanwhile cannot take the port first.
-// usage: freeport NAME
-func freeport(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: freeport NAME")
-	}
-	for range 100 {
-		port := strconv.Itoa(20000 + rand.IntN(10000))
-		l, err := net.Listen("tcp", "127.0.0.1:"+port)
-		if err != nil {
-			continue // taken; try another
-		}
-		ts.Check(l.Close())
-		ts.Setenv(args[0], port)
-		return
-	}
-	ts.Fatalf("found no free port between 20000 and 30000")
+	_ = json.NewEncoder(w).Encode(answer) // a failed write shows as a broken answer in the script
 }
 
 // nomodel points ply at a loopback address where nothing listens: it
@@ -250,42 +230,29 @@ func playground(ts *testscript.TestScript, neg bool, args []string) {
 const waitDeadline = 10 * time.Second
 
 // waitfile waits until FILE exists in $WORK: a background process creates
-// it to say it has reached a point.
-// usage: waitfile FILE
+// it to say it has reached a point, such as "ply mock-server --addr-file"
+// once it listens. With -env, it then sets the variable NAME to what the
+// file holds, without the line end.
+// usage: waitfile [-env NAME] FILE
 func waitfile(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: waitfile FILE")
+	flags := flag.NewFlagSet("waitfile", flag.ContinueOnError)
+	name := flags.String("env", "", "the variable to set to what the file holds")
+	if neg || flags.Parse(args) != nil || flags.NArg() != 1 {
+		ts.Fatalf("usage: waitfile [-env NAME] FILE")
 	}
-	path := ts.MkAbs(args[0])
-	poll(ts, "file "+args[0]+" to appear", func() bool {
-		_, err := os.Stat(path)
-		return err == nil
-	})
-}
-
-// waitlisten waits until something accepts connections at HOST:PORT.
-// usage: waitlisten HOST:PORT
-func waitlisten(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: waitlisten HOST:PORT")
-	}
-	poll(ts, "a server at "+args[0], func() bool {
-		conn, err := net.Dial("tcp", args[0])
-		if err == nil {
-			conn.Close()
-		}
-		return err == nil
-	})
-}
-
-// poll checks ready every few milliseconds until it reports true, and
-// fails the script when waitDeadline passes first.
-func poll(ts *testscript.TestScript, what string, ready func() bool) {
+	file := flags.Arg(0)
+	path := ts.MkAbs(file)
 	deadline := time.Now().Add(waitDeadline)
-	for !ready() {
+	for {
+		if _, err := os.Stat(path); err == nil {
+			break
+		}
 		if time.Now().After(deadline) {
-			ts.Fatalf("gave up waiting for %s after %v", what, waitDeadline)
+			ts.Fatalf("gave up waiting for file %s to appear after %v", file, waitDeadline)
 		}
 		time.Sleep(5 * time.Millisecond) // polling a condition, with a deadline above
+	}
+	if *name != "" {
+		ts.Setenv(*name, strings.TrimSpace(ts.ReadFile(file)))
 	}
 }

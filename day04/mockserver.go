@@ -19,7 +19,11 @@ import (
 func mockServer(args []string) int {
 	flags := flag.NewFlagSet("ply mock-server", flag.ContinueOnError)
 	addr := flags.String("addr", "127.0.0.1:0", "loopback `host:port` to listen on; port 0 picks a free one")
+	addrFile := flags.String("addr-file", "", "once listening, write the base URL to `file`, for a script to wait for")
 	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h: the usage is what was asked for
+		}
 		return 2 // flag has printed the problem and the usage
 	}
 	listener, err := listenLoopback(*addr)
@@ -28,6 +32,12 @@ func mockServer(args []string) int {
 		return 1
 	}
 	url := "http://" + listener.Addr().String() + "/v1"
+	if *addrFile != "" {
+		if err := writeAddr(*addrFile, url); err != nil {
+			fmt.Fprintln(os.Stderr, "ply mock-server:", err)
+			return 1
+		}
+	}
 	fmt.Printf("serving the scripted model at %s (Ctrl-C stops it)\n", url)
 	fmt.Printf("point ply at it with OPENAI_BASE_URL=%s\n", url)
 
@@ -36,7 +46,7 @@ func mockServer(args []string) int {
 	srv := &http.Server{Handler: llm.MockHandler()}
 	go func() {
 		<-ctx.Done()
-		srv.Close() // a server for one person's tests: no need to drain
+		_ = srv.Close() // a server for one person's tests: no need to drain, nor to say how closing went
 	}()
 	if err := srv.Serve(listener); !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintln(os.Stderr, "ply mock-server:", err)
@@ -56,4 +66,18 @@ func listenLoopback(addr string) (net.Listener, error) {
 		return nil, fmt.Errorf("--addr %s is not a loopback address: the mock server serves this machine only (try 127.0.0.1:8089)", addr)
 	}
 	return net.Listen("tcp", addr)
+}
+
+// writeAddr writes the server's base URL to path, for a script that waits
+// for the server to listen. The URL goes to a file beside it first, which
+// is then renamed: whoever sees path sees the whole URL.
+func writeAddr(path, url string) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(url+"\n"), 0o644); err != nil {
+		return fmt.Errorf("--addr-file: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("--addr-file: %w", err)
+	}
+	return nil
 }

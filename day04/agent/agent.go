@@ -77,7 +77,7 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 			emit(TurnDone{Usage: usage})
 			return
 		case round == MaxRounds:
-			a.skipCalls(reply.ToolCalls)
+			a.skipCalls(reply.ToolCalls, notRunLimit)
 			emit(RoundLimit{Rounds: round, Usage: usage})
 			return
 		}
@@ -127,8 +127,12 @@ func (a *Agent) failed(before, whole int, err error, emit func(Event)) {
 // text to emit as a Text, as soon as it arrives, while the tool-call
 // fragments are merged into whole calls. It returns the reply as far as it
 // got, even when the stream fails part way, and the usage if the server
-// reported it.
+// reported it. Once ctx is done it sends nothing: the user has stopped the
+// turn, perhaps while its tools ran.
 func (a *Agent) stream(ctx context.Context, emit func(Event)) (llm.Message, llm.Usage, error) {
+	if err := ctx.Err(); err != nil {
+		return llm.Message{}, llm.Usage{}, err
+	}
 	s, err := a.gateway.Stream(ctx, a.request())
 	if err != nil {
 		return llm.Message{}, llm.Usage{}, err

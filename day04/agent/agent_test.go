@@ -11,13 +11,17 @@ import (
 	"ply/day04/tools"
 )
 
-// script is a test gateway: each call streams the next of its replies,
-// given as text pieces, and keeps a copy of the request. A reply may end
-// with an error (err), or with the turn's context being cancelled (cancel).
-// It counts the streams it opened and those closed again.
+// script is the test gateway. Each call streams the next of its replies,
+// a list of deltas, and the last one again once they run out; a nil reply
+// is a refusal, and the call fails with refuse before any stream. Each
+// stream checks its context as a real one does, and ends after its deltas
+// with breakOff when that is set, or, when cancel is set, cancels the turn
+// as Ctrl-C would. The script keeps a copy of every request, and counts
+// the streams it opened and those closed again.
 type script struct {
-	replies  [][]string
-	err      error
+	replies  [][]llm.StreamDelta
+	refuse   error
+	breakOff error
 	cancel   context.CancelFunc
 	requests []llm.Request
 
@@ -25,50 +29,66 @@ type script struct {
 }
 
 func (s *script) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	s.requests = append(s.requests, llm.Request{Model: req.Model, Messages: slices.Clone(req.Messages)})
-	if len(s.replies) == 0 {
-		return nil, s.err
+	req.Messages = slices.Clone(req.Messages)
+	s.requests = append(s.requests, req)
+	var reply []llm.StreamDelta
+	if len(s.replies) > 0 {
+		reply = s.replies[min(len(s.requests), len(s.replies))-1]
 	}
-	pieces := s.replies[0]
-	s.replies = s.replies[1:]
+	if reply == nil {
+		return nil, s.refuse
+	}
 	s.opened++
-	return &pieceStream{ctx: ctx, pieces: pieces, end: s.err, cancel: s.cancel, closed: &s.closed}, nil
+	return &scriptStream{ctx: ctx, deltas: reply, breakOff: s.breakOff, cancel: s.cancel, closed: &s.closed}, nil
 }
 
-// pieceStream hands out text pieces, then the usage, or ends with an error.
-type pieceStream struct {
-	ctx    context.Context
-	pieces []string
-	end    error
-	cancel context.CancelFunc
-	delta  llm.StreamDelta
-	err    error
-	done   bool
-	closed *int // counts the calls of Close
+// scriptStream hands out a reply's deltas, then ends as its script says.
+type scriptStream struct {
+	ctx      context.Context
+	deltas   []llm.StreamDelta // the ones not handed out yet
+	breakOff error
+	cancel   context.CancelFunc
+	now      llm.StreamDelta
+	err      error
+	closed   *int // counts the calls of Close
 }
 
-func (p *pieceStream) Next() bool {
+func (s *scriptStream) Next() bool {
 	switch {
-	case len(p.pieces) > 0:
-		p.delta, p.pieces = llm.StreamDelta{Text: p.pieces[0]}, p.pieces[1:]
+	case s.err != nil:
+	case s.ctx.Err() != nil:
+		s.err = s.ctx.Err()
+	case len(s.deltas) > 0:
+		s.now, s.deltas = s.deltas[0], s.deltas[1:]
 		return true
-	case p.cancel != nil:
+	case s.cancel != nil:
 		// The user presses Ctrl-C, and the connection breaks with an
 		// error of its own: only the context tells a cancel from a failure.
-		p.cancel()
-		p.err = errors.New("read: connection reset by peer")
-	case p.end != nil:
-		p.err = p.end
-	case !p.done:
-		p.delta, p.done = llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 7, Output: 2}}, true
-		return true
+		s.cancel()
+		s.err = errors.New("read: connection reset by peer")
+	case s.breakOff != nil:
+		s.err = s.breakOff
 	}
 	return false
 }
 
-func (p *pieceStream) Delta() llm.StreamDelta { return p.delta }
-func (p *pieceStream) Err() error             { return p.err }
-func (p *pieceStream) Close() error           { *p.closed++; return nil }
+func (s *scriptStream) Delta() llm.StreamDelta { return s.now }
+func (s *scriptStream) Err() error             { return s.err }
+func (s *scriptStream) Close() error           { *s.closed++; return nil }
+
+// pieces is a reply that the model has not finished: its text in pieces.
+func pieces(texts ...string) []llm.StreamDelta {
+	deltas := []llm.StreamDelta{} // never nil: a nil reply is a refusal
+	for _, text := range texts {
+		deltas = append(deltas, llm.StreamDelta{Text: text})
+	}
+	return deltas
+}
+
+// says is a whole reply: its text in pieces, then the finish and the usage.
+func says(texts ...string) []llm.StreamDelta {
+	return append(pieces(texts...), llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 7, Output: 2}})
+}
 
 var (
 	system = llm.Message{Role: llm.RoleSystem, Content: SystemPrompt}
@@ -88,17 +108,17 @@ func TestTurns(t *testing.T) {
 	tests := []struct {
 		name       string
 		gateway    *script
-		secondErr  error // how the second turn fails, if it does
+		breakOff   error // how the second turn's stream breaks, if it does
 		wantEvents []Event
 		wantConv   []llm.Message // after the second turn, "Q2"
 	}{
-		{"finished", &script{replies: [][]string{{"A1"}, {"A", "2"}}}, nil,
+		{"finished", &script{replies: [][]llm.StreamDelta{says("A1"), says("A", "2")}}, nil,
 			[]Event{Text{"A"}, Text{"2"}, TurnDone{llm.Usage{Input: 7, Output: 2}}},
 			[]llm.Message{system, user("Q1"), model("A1"), user("Q2"), model("A2")}},
-		{"refused before the stream", &script{replies: [][]string{{"A1"}}}, boom,
+		{"refused before the stream", &script{replies: [][]llm.StreamDelta{says("A1"), nil}, refuse: boom}, nil,
 			[]Event{Failed{boom}},
 			[]llm.Message{system, user("Q1"), model("A1")}},
-		{"broken mid-stream", &script{replies: [][]string{{"A1"}, {"par"}}}, boom,
+		{"broken mid-stream", &script{replies: [][]llm.StreamDelta{says("A1"), pieces("par")}}, boom,
 			[]Event{Text{"par"}, Failed{boom}},
 			[]llm.Message{system, user("Q1"), model("A1")}},
 	}
@@ -108,7 +128,7 @@ func TestTurns(t *testing.T) {
 			if events := send(context.Background(), a, "Q1"); len(events) == 0 {
 				t.Fatal("the first turn emitted no events")
 			}
-			tt.gateway.err = tt.secondErr
+			tt.gateway.breakOff = tt.breakOff
 			if got := send(context.Background(), a, "Q2"); !slices.Equal(got, tt.wantEvents) {
 				t.Errorf("events %#v\nwant   %#v", got, tt.wantEvents)
 			}
@@ -143,7 +163,7 @@ func TestCancelledTurn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			a := New(&script{replies: [][]string{tt.pieces}, cancel: cancel}, "m", tools.NewRegistry())
+			a := New(&script{replies: [][]llm.StreamDelta{pieces(tt.pieces...)}, cancel: cancel}, "m", tools.NewRegistry())
 			events := send(ctx, a, "story")
 			if len(events) == 0 {
 				t.Fatal("the turn emitted no events")
@@ -159,7 +179,7 @@ func TestCancelledTurn(t *testing.T) {
 }
 
 func TestClearAndModel(t *testing.T) {
-	gw := &script{replies: [][]string{{"A1"}, {"A2"}}}
+	gw := &script{replies: [][]llm.StreamDelta{says("A1"), says("A2")}}
 	a := New(gw, "m1", tools.NewRegistry())
 	send(context.Background(), a, "Q1")
 	a.Clear()

@@ -47,7 +47,7 @@ type ToolStart struct {
 // ToolEnd says how a tool call went.
 type ToolEnd struct {
 	ID, Name  string
-	Arguments string
+	Arguments string        // as the tool read them: what it really ran with (see tools.Result)
 	Err       error         // why it failed; nil when it worked
 	Elapsed   time.Duration // how long it ran
 	Chars     int           // the length of its whole output

@@ -27,9 +27,13 @@ func TestFailedTurn(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := &failsAfter{rounds: tt.rounds, err: boom}
+			var replies [][]llm.StreamDelta
+			for range tt.rounds {
+				replies = append(replies, callsUpper("a", "b"))
+			}
+			g := &script{replies: append(replies, nil), refuse: boom}
 			a := New(g, "m", tools.NewRegistry(upper{}))
-			events := turn(context.Background(), a, "go")
+			events := send(context.Background(), a, "go")
 			if last, ok := events[len(events)-1].(Failed); !ok || !errors.Is(last.Err, boom) {
 				t.Errorf("the turn ended %+v, want Failed with %v (see exercise 4)", events[len(events)-1], boom)
 			}
@@ -50,11 +54,10 @@ func TestFailedTurn(t *testing.T) {
 // TestFailedTurnThenAgain fails a turn after a round of tools, and asks
 // again: the model is sent the rounds that ran, then the new question.
 func TestFailedTurnThenAgain(t *testing.T) {
-	g := &failsAfter{rounds: 1, err: errors.New("502 Bad Gateway")}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), nil, final}, refuse: errors.New("502 Bad Gateway")}
 	a := New(g, "m", tools.NewRegistry(upper{}))
-	turn(context.Background(), a, "go")
-	g.err = nil
-	turn(context.Background(), a, "again")
+	send(context.Background(), a, "go")
+	send(context.Background(), a, "again")
 	if len(g.requests) < 3 {
 		t.Fatalf("the model was asked %d times, want a third time for the second turn", len(g.requests))
 	}
@@ -69,35 +72,6 @@ func TestFailedTurnThenAgain(t *testing.T) {
 	if got := sent[1:]; !reflect.DeepEqual(got, want) {
 		t.Errorf("after a failed turn, asking again sent\n%+v\nwant\n%+v (see exercise 4)", got, want)
 	}
-}
-
-// failsAfter is a gateway that calls upper with "a" and "b" for rounds
-// requests and then fails with err; when err is nil, it answers "All
-// done." instead. It keeps every request.
-type failsAfter struct {
-	rounds   int
-	err      error
-	requests []llm.Request
-}
-
-func (f *failsAfter) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	f.requests = append(f.requests, llm.Request{Messages: slices.Clone(req.Messages)})
-	toolsRun := 0 // rounds of the turn so far: replies with calls since the last user message
-	for _, m := range req.Messages {
-		switch {
-		case m.Role == llm.RoleUser:
-			toolsRun = 0
-		case len(m.ToolCalls) > 0:
-			toolsRun++
-		}
-	}
-	switch {
-	case toolsRun < f.rounds:
-		return &listStream{ctx: ctx, list: callsUpper("a", "b")}, nil
-	case f.err != nil:
-		return nil, f.err
-	}
-	return &listStream{ctx: ctx, list: final}, nil
 }
 
 // everyCallAnswered reports which call of msgs has no tool message after

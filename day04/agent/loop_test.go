@@ -12,41 +12,6 @@ import (
 	"ply/day04/tools"
 )
 
-// steps is a gateway that streams one list of deltas per request, in
-// order, repeating the last, and keeps each request.
-type steps struct {
-	replies  [][]llm.StreamDelta
-	requests []llm.Request
-	fail     error // when set, every request after the first fails with it
-}
-
-func (s *steps) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	s.requests = append(s.requests, llm.Request{Model: req.Model, Messages: append([]llm.Message(nil), req.Messages...), Tools: req.Tools})
-	if s.fail != nil && len(s.requests) > 1 {
-		return nil, s.fail
-	}
-	return &listStream{ctx: ctx, list: s.replies[min(len(s.requests), len(s.replies))-1]}, nil
-}
-
-// listStream hands out a list of deltas, then stops with the context's
-// error if it is done.
-type listStream struct {
-	ctx  context.Context
-	list []llm.StreamDelta
-	now  llm.StreamDelta
-}
-
-func (l *listStream) Next() bool {
-	if len(l.list) == 0 || l.ctx.Err() != nil {
-		return false
-	}
-	l.now, l.list = l.list[0], l.list[1:]
-	return true
-}
-func (l *listStream) Delta() llm.StreamDelta { return l.now }
-func (l *listStream) Err() error             { return l.ctx.Err() }
-func (l *listStream) Close() error           { return nil }
-
 // upper is a tool that answers with its "text" argument in capitals, and
 // cancels the turn when told to.
 type upper struct{ cancel context.CancelFunc }
@@ -54,9 +19,9 @@ type upper struct{ cancel context.CancelFunc }
 func (upper) Name() string            { return "upper" }
 func (upper) Description() string     { return "capitals" }
 func (upper) Schema() json.RawMessage { return json.RawMessage(`{"type":"object"}`) }
-func (upper) ReadOnly() bool          { return true }
+func (upper) Args() any               { return new(upperArgs) }
 func (u upper) Run(_ context.Context, args json.RawMessage) (string, error) {
-	var a struct{ Text string }
+	var a upperArgs
 	if err := json.Unmarshal(args, &a); err != nil {
 		return "", err
 	}
@@ -64,6 +29,11 @@ func (u upper) Run(_ context.Context, args json.RawMessage) (string, error) {
 		u.cancel()
 	}
 	return strings.ToUpper(a.Text), nil
+}
+
+// upperArgs are the arguments of upper.
+type upperArgs struct {
+	Text string `json:"text"`
 }
 
 // callsUpper is a reply that calls upper with each text, in parallel.
@@ -79,17 +49,10 @@ func callsUpper(texts ...string) []llm.StreamDelta {
 
 var final = []llm.StreamDelta{{Text: "All done."}, {Finish: "stop", Usage: &llm.Usage{Input: 20, Output: 3}}}
 
-// turn runs one turn with the upper tool and returns its events.
-func turn(ctx context.Context, a *Agent, text string) []Event {
-	var events []Event
-	a.Send(ctx, text, func(e Event) { events = append(events, e) })
-	return events
-}
-
 func TestLoop(t *testing.T) {
-	g := &steps{replies: [][]llm.StreamDelta{callsUpper("a", "b"), final}}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), final}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
-	events := turn(context.Background(), a, "go")
+	events := send(context.Background(), a, "go")
 	if len(g.requests) != 2 {
 		t.Fatalf("the model was asked %d times, want 2: once, and again with the results", len(g.requests))
 	}
@@ -122,9 +85,9 @@ func TestLoop(t *testing.T) {
 
 func TestLoopToolErrorGoesToTheModel(t *testing.T) {
 	bad := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "nope", Arguments: `{}`}}}, {Finish: "tool_calls"}}
-	g := &steps{replies: [][]llm.StreamDelta{bad, final}}
+	g := &script{replies: [][]llm.StreamDelta{bad, final}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
-	events := turn(context.Background(), a, "go")
+	events := send(context.Background(), a, "go")
 	if len(g.requests) != 2 || len(g.requests[1].Messages) < 4 || len(events) < 3 {
 		t.Fatalf("the model was asked %d times, with %d events; want it asked again with the error", len(g.requests), len(events))
 	}
@@ -141,9 +104,9 @@ func TestLoopToolErrorGoesToTheModel(t *testing.T) {
 }
 
 func TestRoundLimit(t *testing.T) {
-	g := &steps{replies: [][]llm.StreamDelta{callsUpper("again")}}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("again")}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
-	events := turn(context.Background(), a, "loop")
+	events := send(context.Background(), a, "loop")
 	want := RoundLimit{Rounds: MaxRounds, Usage: llm.Usage{Input: 10 * (MaxRounds + 1), Output: 5 * (MaxRounds + 1)}}
 	if last := events[len(events)-1]; last != want {
 		t.Fatalf("the turn ended %+v, want %+v: the round count, and the usage of every request", last, want)
@@ -158,21 +121,86 @@ func TestRoundLimit(t *testing.T) {
 	}
 }
 
+// TestCancelledWhileToolsRun presses Ctrl-C while the second of three
+// calls runs. That call sees the cancelled context and ends; the third
+// never starts, and is answered as not run, so that every call of the
+// reply has its result and the conversation can go on.
 func TestCancelledWhileToolsRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	g := &steps{replies: [][]llm.StreamDelta{callsUpper("a", "stop"), final}}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "stop", "c"), final}}
 	a := New(g, "m", tools.NewRegistry(upper{cancel: cancel}))
-	events := turn(ctx, a, "go")
+	events := send(ctx, a, "go")
 	if last := events[len(events)-1]; last != (Cancelled{Kept: true}) {
 		t.Errorf("the turn ended %+v, want Cancelled{Kept: true}", last)
 	}
-	var roles []string
-	for _, m := range a.Messages() {
-		roles = append(roles, m.Role)
+	var started []string
+	for _, e := range events {
+		if s, ok := e.(ToolStart); ok {
+			started = append(started, s.ID)
+		}
 	}
-	// The round whose tools ran is whole: both calls have their results.
-	if want := []string{"system", "user", "assistant", "tool", "tool"}; !reflect.DeepEqual(roles, want) {
-		t.Errorf("after Ctrl-C the conversation has roles %v, want %v", roles, want)
+	if want := []string{"c0", "c1"}; !reflect.DeepEqual(started, want) {
+		t.Errorf("after Ctrl-C in call c1, the calls started were %v, want %v: the rest do not run", started, want)
+	}
+	var results []string
+	for _, m := range a.Messages()[3:] {
+		results = append(results, m.Role+" "+m.ToolCallID+": "+m.Content)
+	}
+	want := []string{"tool c0: A", "tool c1: STOP", "tool c2: " + notRunCancelled}
+	if !reflect.DeepEqual(results, want) {
+		t.Errorf("after the reply, the conversation holds\n%q\nwant every call answered\n%q", results, want)
+	}
+	if len(g.requests) != 1 {
+		t.Errorf("the model was asked %d times, want once: a stopped turn does not ask again", len(g.requests))
+	}
+}
+
+// TestToolEndShowsWhatRan checks that the screen is told the arguments as
+// the tool read them, while the conversation keeps them as the model wrote
+// them: the model must see its own call again, byte for byte.
+func TestToolEndShowsWhatRan(t *testing.T) {
+	twice := `{"text":"shown","text":"run"}`
+	reply := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "upper", Arguments: twice}}}, {Finish: "tool_calls"}}
+	g := &script{replies: [][]llm.StreamDelta{reply, final}}
+	a := New(g, "m", tools.NewRegistry(upper{}))
+	events := send(context.Background(), a, "go")
+	if len(events) < 2 || len(a.Messages()) < 4 {
+		t.Fatalf("the turn gave %d events and a conversation of %d messages; want the call run (see exercise 1)", len(events), len(a.Messages()))
+	}
+	if end, ok := events[1].(ToolEnd); !ok || end.Arguments != `{"text":"run"}` {
+		t.Errorf("event %+v, want a ToolEnd with the arguments the tool read, {\"text\":\"run\"}", events[1])
+	}
+	msgs := a.Messages()
+	if calls := msgs[2].ToolCalls; len(calls) != 1 || calls[0].Arguments != twice || msgs[3].Content != "RUN" {
+		t.Errorf("the conversation holds %+v and the result %q; want the call as the model wrote it, and RUN", calls, msgs[3].Content)
+	}
+}
+
+// TestMaxCalls sends a reply of more calls than one reply runs: the first
+// MaxCalls run, and the rest are answered as not run.
+func TestMaxCalls(t *testing.T) {
+	texts := make([]string, MaxCalls+3)
+	for i := range texts {
+		texts[i] = fmt.Sprint(i)
+	}
+	g := &script{replies: [][]llm.StreamDelta{callsUpper(texts...), final}}
+	a := New(g, "m", tools.NewRegistry(upper{}))
+	events := send(context.Background(), a, "go")
+	ran := 0
+	for _, e := range events {
+		if _, ok := e.(ToolEnd); ok {
+			ran++
+		}
+	}
+	msgs := a.Messages()
+	if len(msgs) < 4 {
+		t.Fatalf("the conversation has %d messages, want the calls and their results (see exercise 1)", len(msgs))
+	}
+	results := msgs[3 : len(msgs)-1]
+	if ran != MaxCalls || len(results) != len(texts) || results[MaxCalls-1].Content != fmt.Sprint(MaxCalls-1) ||
+		results[MaxCalls].Content != notRunTooMany || results[len(results)-1].ToolCallID != fmt.Sprintf("c%d", len(texts)-1) {
+		t.Errorf("a reply of %d calls: %d ran, %d results, the last of them %+v; want %d run and every call answered",
+			len(texts), ran, len(results), results[len(results)-1], MaxCalls)
 	}
 }

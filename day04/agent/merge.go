@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"ply/day04/llm"
 )
@@ -16,26 +17,35 @@ import (
 // pieces; Ollama sends each call whole, in one fragment. Both merge the
 // same way.
 type merger struct {
-	calls map[int]*llm.ToolCall // by index
+	calls map[int]*pending // by index
+}
+
+// pending is a call whose fragments are still coming. Its arguments grow
+// in a strings.Builder, which copies each piece once: joining strings
+// with += copies everything so far at every piece, and a server that
+// sends arguments a byte at a time makes that quadratic.
+type pending struct {
+	id, name  string
+	arguments strings.Builder
 }
 
 // add folds one fragment into the call at its index.
 func (m *merger) add(f llm.ToolCallDelta) {
 	if m.calls == nil {
-		m.calls = map[int]*llm.ToolCall{}
+		m.calls = map[int]*pending{}
 	}
 	call, ok := m.calls[f.Index]
 	if !ok {
-		call = &llm.ToolCall{}
+		call = &pending{}
 		m.calls[f.Index] = call
 	}
-	if call.ID == "" {
-		call.ID = f.ID
+	if call.id == "" {
+		call.id = f.ID
 	}
-	if call.Name == "" {
-		call.Name = f.Name
+	if call.name == "" {
+		call.name = f.Name
 	}
-	call.Arguments += f.Arguments
+	call.arguments.WriteString(f.Arguments)
 }
 
 // result returns the whole calls in index order, or nil when there are
@@ -44,11 +54,12 @@ func (m *merger) add(f llm.ToolCallDelta) {
 func (m *merger) result() []llm.ToolCall {
 	var calls []llm.ToolCall
 	for _, index := range slices.Sorted(maps.Keys(m.calls)) {
-		call := *m.calls[index]
-		if call.ID == "" {
-			call.ID = fmt.Sprintf("call_%d", index)
+		call := m.calls[index]
+		id := call.id
+		if id == "" {
+			id = fmt.Sprintf("call_%d", index)
 		}
-		calls = append(calls, call)
+		calls = append(calls, llm.ToolCall{ID: id, Name: call.name, Arguments: call.arguments.String()})
 	}
 	return calls
 }

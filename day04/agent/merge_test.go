@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -45,6 +46,45 @@ func TestMerger(t *testing.T) {
 			if got := m.result(); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("merged %#v\nwant   %#v (see exercise 1)", got, tt.want)
 			}
+		})
+	}
+}
+
+// TestMergerCopiesOnce merges a call whose arguments come a byte at a
+// time, as a slow or hostile server may send them. Joining the pieces
+// with += would allocate a new string at every piece; a strings.Builder
+// allocates only as it doubles.
+func TestMergerCopiesOnce(t *testing.T) {
+	const pieces = 10_000
+	allocs := testing.AllocsPerRun(5, func() {
+		var m merger
+		m.add(llm.ToolCallDelta{ID: "c", Name: "search"})
+		for range pieces {
+			m.add(llm.ToolCallDelta{Arguments: "x"})
+		}
+		if calls := m.result(); len(calls) != 1 || len(calls[0].Arguments) != pieces {
+			t.Fatalf("merged %d calls, want one with %d bytes of arguments", len(calls), pieces)
+		}
+	})
+	if allocs > 100 {
+		t.Errorf("merging %d pieces of one call allocated %v times, want a few dozen: add each piece to a strings.Builder (see exercise 1)", pieces, allocs)
+	}
+}
+
+// BenchmarkMerger merges calls of more and more one-byte pieces; the time
+// per piece should stay flat.
+func BenchmarkMerger(b *testing.B) {
+	for _, pieces := range []int{1_000, 10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("pieces=%d", pieces), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var m merger
+				for range pieces {
+					m.add(llm.ToolCallDelta{Arguments: "x"})
+				}
+				m.result()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(pieces), "ns/piece")
 		})
 	}
 }

@@ -16,6 +16,7 @@ type reporter struct{}
 func (reporter) Name() string            { return "reporter" }
 func (reporter) Description() string     { return "reports progress" }
 func (reporter) Schema() json.RawMessage { return json.RawMessage(`{"type":"object"}`) }
+func (reporter) Args() any               { return new(struct{}) }
 func (reporter) Run(ctx context.Context, _ json.RawMessage) (string, error) {
 	if report := tools.ProgressFrom(ctx); report != nil {
 		report("compiling")
@@ -26,8 +27,8 @@ func (reporter) Run(ctx context.Context, _ json.RawMessage) (string, error) {
 
 func TestToolProgress(t *testing.T) {
 	call := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "reporter", Arguments: `{}`}}}, {Finish: "tool_calls"}}
-	g := &steps{replies: [][]llm.StreamDelta{call, final}}
-	events := turn(context.Background(), New(g, "m", tools.NewRegistry(reporter{})), "go")
+	g := &script{replies: [][]llm.StreamDelta{call, final}}
+	events := send(context.Background(), New(g, "m", tools.NewRegistry(reporter{})), "go")
 	want := []Event{
 		ToolStart{ID: "c0", Name: "reporter", Arguments: `{}`},
 		ToolProgress{ID: "c0", Name: "reporter", Line: "compiling"},

@@ -53,10 +53,11 @@ func (c Config) Gateway() Gateway {
 	return NewOpenAI(c.BaseURL, c.APIKey)
 }
 
-// GoString is what %#v prints: the fields, with only whether a key is set.
+// GoString is what %#v prints: the fields, with only whether a key is set
+// and no password in the base URL.
 func (c Config) GoString() string {
 	return fmt.Sprintf("llm.Config{Mock:%v, Unset:%v, BaseURL:%q, APIKey:%s, Model:%q}",
-		c.Mock, c.Unset, c.BaseURL, keyState(c.APIKey), c.Model)
+		c.Mock, c.Unset, hideCredentials(c.BaseURL), keyState(c.APIKey), c.Model)
 }
 
 // keyState says whether a key is set, never what it is.
@@ -68,7 +69,8 @@ func keyState(key string) string {
 }
 
 // String says in a few words which model c points at, for the banner.
-// It never includes the key, so printing a Config cannot leak it.
+// It never includes the key, nor a password in the base URL (a proxy's
+// user:password@), so printing a Config cannot leak them.
 func (c Config) String() string {
 	if c.Mock {
 		return "the built-in scripted model (offline)"
@@ -77,5 +79,5 @@ func (c Config) String() string {
 	if c.APIKey != "" {
 		key = "API key set"
 	}
-	return fmt.Sprintf("%s at %s (%s)", c.Model, c.BaseURL, key)
+	return fmt.Sprintf("%s at %s (%s)", c.Model, hideCredentials(c.BaseURL), key)
 }

@@ -53,3 +53,17 @@ func TestConfigStringHidesKey(t *testing.T) {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
+
+func TestConfigHidesBaseURLPassword(t *testing.T) {
+	c := ConfigFromEnv(func(k string) string {
+		return map[string]string{"OPENAI_BASE_URL": "https://bob:hunter2@proxy.example/v1", "PLY_MODEL": "m"}[k]
+	})
+	for _, got := range []string{c.String(), fmt.Sprintf("%v and %+v and %#v", c, c, c)} {
+		if strings.Contains(got, "hunter2") || !strings.Contains(got, "https://***@proxy.example/v1") {
+			t.Errorf("printed config %q, want the base URL shown as https://***@proxy.example/v1", got)
+		}
+	}
+	if c.BaseURL != "https://bob:hunter2@proxy.example/v1" {
+		t.Errorf("BaseURL = %q, want it kept whole: the client needs the password", c.BaseURL)
+	}
+}

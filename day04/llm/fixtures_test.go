@@ -116,12 +116,12 @@ func readSources(t *testing.T, dir string) map[string]capture {
 			c.finish = m[1]
 		}
 		if m := sourceUsage.FindStringSubmatch(block); m != nil {
-			in, _ := strconv.Atoi(m[1])
+			in, _ := strconv.Atoi(m[1]) // the pattern matched digits
 			out, _ := strconv.Atoi(m[2])
 			c.usage = &Usage{Input: in, Output: out}
 		}
 		for _, m := range sourceCall.FindAllStringSubmatch(block, -1) {
-			index, _ := strconv.Atoi(m[1])
+			index, _ := strconv.Atoi(m[1]) // the pattern matched digits
 			c.calls = append(c.calls, assembled{index, m[2], m[3], m[4]})
 		}
 		sources[name] = c

@@ -23,7 +23,7 @@ func (Mock) Stream(ctx context.Context, req Request) (Stream, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	msg := respond(req.Messages)
+	msg := reply(req)
 	usage := &Usage{Input: countTokens(req.Messages), Output: countTokens([]Message{msg})}
 	deltas := append(fragments(msg.Content), callFragments(msg.ToolCalls)...)
 	finish := "stop"
@@ -46,13 +46,13 @@ type rule struct {
 // before any shorter phrase it contains.
 var script = []rule{
 	{"what did i ask you to remember", recall},
-	{"remember that", say("Noted. It is in our conversation now: ask me \"what did I ask you to remember?\" later.")},
+	{"remember that", always("Noted. It is in our conversation now: ask me \"what did I ask you to remember?\" later.")},
 	{"first message", firstMessage},
 	{"how many messages", countMessages},
-	{"your name", say("I'm the scripted model that ships with ply. A real model goes behind the same gateway.")},
-	{"what can you do", say(abilities)},
-	{"hello", say(greeting)},
-	{"hi", say(greeting)},
+	{"your name", always("I'm the scripted model that ships with ply. A real model goes behind the same gateway.")},
+	{"what can you do", always(abilities)},
+	{"hello", always(greeting)},
+	{"hi", always(greeting)},
 }
 
 const greeting = "Hello! I'm ply's scripted model. I answer from a fixed script, so I work offline " +
@@ -67,9 +67,9 @@ const abilities = "I know a few phrases: \"hello\", \"remember that …\" and th
 	"\"run the command `…` within N seconds\" and \"replace `…` with `…` in FILE\". " +
 	"Everything I know about you, I read from the conversation."
 
-// reply picks the first rule of the script that matches the last user
-// message, and falls back to a polite refusal.
-func reply(msgs []Message) string {
+// scriptReply picks the first rule of the script that matches the last
+// user message, and falls back to a polite refusal.
+func scriptReply(msgs []Message) string {
 	last := lastUser(msgs)
 	for _, r := range script {
 		if hasPhrase(last, r.phrase) {
@@ -103,8 +103,8 @@ func words(text string) string {
 	return strings.Join(strings.FieldsFunc(strings.ToLower(text), notWord), " ")
 }
 
-// say makes an answer that is always the same text.
-func say(text string) func([]Message) string {
+// always makes an answer that is always the same text.
+func always(text string) func([]Message) string {
 	return func([]Message) string { return text }
 }
 
@@ -167,13 +167,13 @@ func fallback(last string) string {
 		"Ask me \"what can you do?\".", shorten(last, 60))
 }
 
-// shorten cuts s to at most n runes, marking the cut with "…".
+// shorten cuts s to at most n characters, marking the cut with "…".
 func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	runes := []rune(s)
+	if len(runes) <= n {
 		return s
 	}
-	return string(r[:n]) + "…"
+	return string(runes[:n-1]) + "…"
 }
 
 // fragmentSize is how many characters the Mock puts in one fragment: about

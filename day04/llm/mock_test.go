@@ -46,7 +46,7 @@ var replyTests = []struct {
 	{"count three", chat("a", "b", "c", "d", "how many messages have I sent?"), "You have sent 3 messages"},
 	{"only the last user message counts", chat("hello", "Hello!", "tell me a joke"), "can't answer \"tell me a joke\""},
 	{"no user message", chat(), "There is no user message"},
-	{"long input is shortened", chat(strings.Repeat("x", 100)), strings.Repeat("x", 60) + "…"},
+	{"long input is shortened", chat(strings.Repeat("x", 100)), strings.Repeat("x", 59) + "…"},
 }
 
 func TestMockReply(t *testing.T) {
@@ -69,13 +69,13 @@ func TestMockReply(t *testing.T) {
 func TestMockIsPure(t *testing.T) {
 	for _, tt := range replyTests {
 		before := slices.Clone(tt.msgs)
-		first := reply(tt.msgs)
-		second := reply(tt.msgs)
+		first := scriptReply(tt.msgs)
+		second := scriptReply(tt.msgs)
 		if first != second {
 			t.Errorf("%s: two calls, two replies: %q, then %q", tt.name, first, second)
 		}
 		if !reflect.DeepEqual(tt.msgs, before) {
-			t.Errorf("%s: reply changed the messages it was sent", tt.name)
+			t.Errorf("%s: scriptReply changed the messages it was sent", tt.name)
 		}
 	}
 }

@@ -126,7 +126,7 @@ func runCall(command string, timeoutS int) ToolCall {
 }
 
 // editCall makes an edit_file call, with its path first, as models write
-// them: the screen shows the start of a call's arguments.
+// them.
 func editCall(path, old, new string) ToolCall {
 	args := struct {
 		Path      string `json:"path"`

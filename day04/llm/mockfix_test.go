@@ -58,13 +58,13 @@ func converse(t *testing.T, request string, outputs ...string) Message {
 	t.Helper()
 	msgs := []Message{{Role: RoleSystem, Content: "system"}, {Role: RoleUser, Content: request}}
 	for _, output := range outputs {
-		reply := respond(msgs)
-		if len(reply.ToolCalls) != 1 {
-			t.Fatalf("after %d results the Mock said %+v, want one tool call", len(msgs)/2-1, reply)
+		msg := reply(Request{Messages: msgs, Tools: allTools})
+		if len(msg.ToolCalls) != 1 {
+			t.Fatalf("after %d results the Mock said %+v, want one tool call", len(msgs)/2-1, msg)
 		}
-		msgs = append(msgs, reply, Message{Role: RoleTool, ToolCallID: reply.ToolCalls[0].ID, Content: output})
+		msgs = append(msgs, msg, Message{Role: RoleTool, ToolCallID: msg.ToolCalls[0].ID, Content: output})
 	}
-	return respond(msgs)
+	return reply(Request{Messages: msgs, Tools: allTools})
 }
 
 func TestMockFixPlans(t *testing.T) {
@@ -122,16 +122,16 @@ func TestMockFixPlans(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			reply := converse(t, tt.request, tt.outputs...)
+			msg := converse(t, tt.request, tt.outputs...)
 			var gotCall string
-			if len(reply.ToolCalls) == 1 {
-				gotCall = reply.ToolCalls[0].Name + " " + reply.ToolCalls[0].Arguments
+			if len(msg.ToolCalls) == 1 {
+				gotCall = msg.ToolCalls[0].Name + " " + msg.ToolCalls[0].Arguments
 			}
-			if gotCall != tt.wantCall || len(reply.ToolCalls) > 1 {
-				t.Errorf("the Mock called %+v, want %s", reply.ToolCalls, tt.wantCall)
+			if gotCall != tt.wantCall || len(msg.ToolCalls) > 1 {
+				t.Errorf("the Mock called %+v, want %s", msg.ToolCalls, tt.wantCall)
 			}
-			if !strings.Contains(reply.Content, tt.wantText) {
-				t.Errorf("the Mock said %q, want it to say %q", reply.Content, tt.wantText)
+			if !strings.Contains(msg.Content, tt.wantText) {
+				t.Errorf("the Mock said %q, want it to say %q", msg.Content, tt.wantText)
 			}
 		})
 	}

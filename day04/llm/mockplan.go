@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -42,23 +43,34 @@ type toolResult struct {
 	output string
 }
 
-// respond is the Mock's whole reply to msgs: the next step of a tool
+// reply is the Mock's whole reply to req: the next step of a tool
 // scenario when the last user message asks for one, the chat script
-// otherwise. Call IDs come from the length of the conversation, so they
-// are the same in every process and never repeat within a conversation.
-func respond(msgs []Message) Message {
+// otherwise. A step that would call a tool req does not offer says so
+// instead, as a model can call only the tools it is given. Call IDs come
+// from the length of the conversation, so they are the same in every
+// process and never repeat within a conversation.
+func reply(req Request) Message {
+	msgs := req.Messages
 	last := lastUser(msgs)
 	for _, p := range plans {
 		if !hasPhrase(last, p.phrase) {
 			continue
 		}
-		reply := p.step(last, turnSoFar(msgs))
-		for i := range reply.ToolCalls {
-			reply.ToolCalls[i].ID = fmt.Sprintf("call_%d_%d", len(msgs), i)
+		msg := p.step(last, turnSoFar(msgs))
+		for i, call := range msg.ToolCalls {
+			if !offers(req.Tools, call.Name) {
+				return tell("I would need the %s tool for that, and I have not been given it.", call.Name)
+			}
+			msg.ToolCalls[i].ID = fmt.Sprintf("call_%d_%d", len(msgs), i)
 		}
-		return reply
+		return msg
 	}
-	return Message{Role: RoleAssistant, Content: reply(msgs)}
+	return Message{Role: RoleAssistant, Content: scriptReply(msgs)}
+}
+
+// offers reports whether tools holds one called name.
+func offers(tools []ToolSpec, name string) bool {
+	return slices.ContainsFunc(tools, func(t ToolSpec) bool { return t.Name == name })
 }
 
 // turnSoFar pairs each tool call made since the last user message with the

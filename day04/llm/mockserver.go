@@ -26,7 +26,7 @@ func serveMock(w http.ResponseWriter, r *http.Request) {
 	}
 	req := fromWire(body)
 	if !body.Stream {
-		writeWhole(w, respond(req.Messages))
+		writeWhole(w, reply(req))
 		return
 	}
 	stream, err := Mock{}.Stream(r.Context(), req)
@@ -90,7 +90,8 @@ func writeWhole(w http.ResponseWriter, reply Message) {
 		finish = "tool_calls"
 	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(chatResponse{Choices: []responseChoice{{
+	// A client that has gone cannot be told that it has.
+	_ = json.NewEncoder(w).Encode(chatResponse{Choices: []responseChoice{{
 		Message:      toWireMessage(reply),
 		FinishReason: finish,
 	}}})
@@ -100,7 +101,8 @@ func writeWhole(w http.ResponseWriter, reply Message) {
 func writeError(w http.ResponseWriter, status int, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]any{
+	// A client that has gone cannot be told that it has.
+	_ = json.NewEncoder(w).Encode(map[string]any{
 		"error": map[string]string{"message": message, "type": "invalid_request_error"},
 	})
 }

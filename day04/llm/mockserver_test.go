@@ -18,7 +18,7 @@ func TestMockServerRoundTrip(t *testing.T) {
 		t.Fatalf("Stream: %v", err)
 	}
 	got := drain(s)
-	want := reply(req.Messages)
+	want := scriptReply(req.Messages)
 	if got.err != nil || got.text != want || got.finish != "stop" {
 		t.Errorf("over HTTP: %q (finish %q, error %v), want %q", got.text, got.finish, got.err, want)
 	}
@@ -44,13 +44,13 @@ func TestMockServerAnswers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, _ := http.NewRequest(tt.method, url, strings.NewReader(tt.body))
+			req, _ := http.NewRequest(tt.method, url, strings.NewReader(tt.body)) // the table's methods and the test's URL are valid
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer resp.Body.Close()
-			body, _ := io.ReadAll(resp.Body)
+			body, _ := io.ReadAll(resp.Body) // a body cut short is judged as it arrived
 			if resp.StatusCode != tt.status || !strings.HasPrefix(resp.Header.Get("Content-Type"), tt.contentType) ||
 				!strings.Contains(string(body), tt.contains) {
 				t.Errorf("%s: %d %s %q; want %d %s with %q", tt.name, resp.StatusCode, resp.Header.Get("Content-Type"), body,

@@ -44,13 +44,23 @@ const (
 )
 
 // newHTTPClient returns a client with ply's timeouts and the default
-// transport's proxy settings and connection pooling.
+// transport's proxy settings and connection pooling. It follows no
+// redirect: the answer to the first request comes back as it is, and a
+// 3xx becomes a *RedirectError.
 func newHTTPClient() *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.DialContext = (&net.Dialer{Timeout: connectTimeout}).DialContext
 	t.TLSHandshakeTimeout = connectTimeout
 	t.ResponseHeaderTimeout = replyTimeout
-	return &http.Client{Transport: t}
+	return &http.Client{Transport: t, CheckRedirect: refuseRedirects}
+}
+
+// refuseRedirects stops the client at the first redirect. Go's client
+// would follow a 307 or 308 anywhere with the whole conversation in its
+// body, and it keeps the Authorization header when the host name stays
+// the same, whatever the port and even from https to plain http.
+func refuseRedirects(*http.Request, []*http.Request) error {
+	return http.ErrUseLastResponse
 }
 
 // Stream sends the conversation to the server and returns the reply as it
@@ -74,7 +84,7 @@ func (o *OpenAI) Stream(ctx context.Context, req Request) (Stream, error) {
 		defer resp.Body.Close()
 		return wholeReply(ctx, resp.Body)
 	}
-	return newChunkStream(ctx, resp.Body), nil
+	return newChunkStream(ctx, resp.Body, o.apiKey), nil
 }
 
 // newRequest builds the HTTP request: a POST of the conversation as JSON to
@@ -88,7 +98,7 @@ func (o *OpenAI) newRequest(ctx context.Context, req Request) (*http.Request, er
 	endpoint := o.baseURL + "/chat/completions"
 	httpReq, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
 	if err != nil {
-		return nil, fmt.Errorf("bad base URL %q: %w", o.baseURL, err)
+		return nil, fmt.Errorf("bad base URL %q: %w", hideCredentials(o.baseURL), err)
 	}
 	httpReq.Header.Set("Content-Type", "application/json")
 	httpReq.Header.Set("Accept", "text/event-stream")
@@ -104,23 +114,27 @@ func (o *OpenAI) sendError(ctx context.Context, err error) error {
 		// The user cancelled: that is the whole story.
 		return ctx.Err()
 	}
-	// A *url.Error repeats the method and URL; we name the server once.
+	// A *url.Error repeats the method and URL; we name the server once,
+	// without a password it may hold. What is left can quote a broken
+	// server's bytes, so it is server text.
 	var urlErr *url.Error
 	if errors.As(err, &urlErr) {
 		err = urlErr.Err
 	}
+	err = hideServerText(err, o.apiKey)
+	server := hideCredentials(o.baseURL)
 	// Failing to connect and waiting in vain for an answer are different
 	// troubles: the first is the address, the second the server.
 	var opErr *net.OpError
 	if errors.As(err, &opErr) && opErr.Op == "dial" {
-		return fmt.Errorf("cannot reach %s: %w", o.baseURL, err)
+		return fmt.Errorf("cannot reach %s: %w", server, err)
 	}
-	return fmt.Errorf("no answer from %s: %w", o.baseURL, err)
+	return fmt.Errorf("no answer from %s: %w", server, err)
 }
 
 // isJSON reports whether a Content-Type header names JSON.
 func isJSON(contentType string) bool {
-	mediaType, _, _ := mime.ParseMediaType(contentType)
+	mediaType, _, _ := mime.ParseMediaType(contentType) // a header that does not parse names no JSON
 	return mediaType == "application/json"
 }
 

@@ -26,11 +26,11 @@ type answer struct {
 }
 
 func (a *answer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	data, _ := io.ReadAll(r.Body)
+	data, _ := io.ReadAll(r.Body) // a body cut short is judged as it arrived
 	a.got, a.gotBody = r, string(data)
 	w.Header().Set("Content-Type", cmp.Or(a.contentType, "text/event-stream"))
 	w.WriteHeader(a.status)
-	io.WriteString(w, a.body)
+	_, _ = io.WriteString(w, a.body) // a failed write shows as a broken answer in the test
 }
 
 // serve starts a loopback server for h, closed when the test ends.
@@ -109,8 +109,13 @@ func TestOpenAIWholeReply(t *testing.T) {
 		wantErr    error
 	}{
 		{"text", `{"choices":[{"index":0,"message":{"role":"assistant","content":"Hi."},"finish_reason":"stop"}]}`, "Hi.", nil},
-		{"null content", `{"choices":[{"message":{"role":"assistant","content":null}}]}`, "", nil},
+		{"null content", `{"choices":[{"message":{"role":"assistant","content":null}}]}`, "", ErrEmptyReply},
+		{"empty content", `{"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"stop"}]}`, "", ErrEmptyReply},
 		{"no choices", `{"choices":[]}`, "", ErrNoChoices},
+		{"stopped at the output limit", `{"choices":[{"message":{"content":"Once upon a"},"finish_reason":"length"}]}`, "", ErrOutputLimit},
+		{"nothing before the output limit", `{"choices":[{"message":{"content":""},"finish_reason":"length"}]}`, "", ErrOutputLimit},
+		{"tool calls and no text are not empty", `{"choices":[{"message":{"content":null,"tool_calls":[{"id":"c1","type":"function",` +
+			`"function":{"name":"list_dir","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}`, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -146,6 +151,16 @@ func TestOpenAIErrors(t *testing.T) {
 		{"empty body", 500, "", "500 Internal Server Error"},
 		{"the key echoed back is hidden", 403, `{"error":{"message":"key sk-secret-1 is not allowed"}}`,
 			"403 Forbidden: key [API key] is not allowed"},
+		{"the key in plain text is hidden", 401, "bad key sk-secret-1\n", "401 Unauthorized: bad key [API key]"},
+		{"an HTML page with the key says nothing", 502, "<html><p>sk-secret-1</p></html>", "502 Bad Gateway"},
+		{"a password in a URL is hidden", 502, `{"error":{"message":"proxy http://bob:hunter2@proxy.local/v1 is down"}}`,
+			"502 Bad Gateway: proxy http://***@proxy.local/v1 is down"},
+		{"lines of a message join", 400, `{"error":{"message":"first\nsecond\tthird"}}`, "400 Bad Request: first second third"},
+		{"bytes that are not UTF-8", 500, "broken \xff byte", "500 Internal Server Error: broken \uFFFD byte"},
+		{"a long message is cut", 400, `{"error":{"message":"` + strings.Repeat("x", 5000) + `"}}`,
+			"400 Bad Request: " + strings.Repeat("x", maxServerText-1) + "…"},
+		{"a huge body is read only in part", 400, `{"error":{"message":"` + strings.Repeat("y", 10<<20) + `"}}`,
+			"400 Bad Request: " + `{"error":{"message":"` + strings.Repeat("y", maxServerText-22) + "…"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,7 +181,7 @@ func TestOpenAIErrors(t *testing.T) {
 // the client leaves. It closes arrived when the request is in.
 func hold(arrived chan<- struct{}) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body) // the server sees the client leave only after the body
+		_, _ = io.Copy(io.Discard, r.Body) // the server sees the client leave only after the body; a read error is a client gone already
 		close(arrived)
 		<-r.Context().Done()
 	}
@@ -222,7 +237,7 @@ func TestOpenAIUnreachable(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := "http://" + l.Addr().String() + "/v1"
-	l.Close() // nothing listens there now
+	_ = l.Close() // nothing listens there now; a failed close would show as a different error below
 	_, err = NewOpenAI(url, "").Stream(context.Background(), Request{})
 	if err == nil || !strings.HasPrefix(err.Error(), "cannot reach "+url+": ") {
 		t.Errorf("Stream to a closed port: error = %v, want one starting %q", err, "cannot reach "+url+": ")
@@ -243,7 +258,7 @@ func drip(events []string, next <-chan struct{}) http.HandlerFunc {
 				}
 			}
 			fmt.Fprintf(w, "data: %s\n\n", e)
-			http.NewResponseController(w).Flush()
+			_ = http.NewResponseController(w).Flush() // a failed flush shows as a stream that stops
 		}
 	}
 }
@@ -319,12 +334,144 @@ func TestOpenAINoAnswer(t *testing.T) {
 			if err != nil {
 				return // the test is over
 			}
-			conn.Close()
+			_ = conn.Close() // hanging up is the whole answer; how it went makes no difference
 		}
 	}()
 	url := "http://" + l.Addr().String() + "/v1"
 	_, err = NewOpenAI(url, "").Stream(context.Background(), Request{})
 	if err == nil || !strings.HasPrefix(err.Error(), "no answer from "+url+": ") {
 		t.Errorf("a server that hangs up at once: error = %v, want one starting %q", err, "no answer from "+url+": ")
+	}
+}
+
+// TestOpenAIRefusesRedirects points the client at a server that redirects
+// to a second one, which notes every request it gets: the second server
+// must see none, and the error must say where the first one pointed.
+func TestOpenAIRefusesRedirects(t *testing.T) {
+	var leaked []string // what reached the second server
+	elsewhere := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		leaked = append(leaked, r.Method+" "+r.URL.Path+" Authorization="+r.Header.Get("Authorization"))
+		_, _ = io.WriteString(w, okStream) // never read: the client must not get here
+	}))
+	tests := []struct {
+		name     string
+		status   int
+		location string
+		want     string // the place the error names
+	}{
+		{"307 to another port", 307, elsewhere + "/v1/chat/completions", elsewhere + "/v1/chat/completions"},
+		{"308 to another port", 308, elsewhere + "/v1/chat/completions", elsewhere + "/v1/chat/completions"},
+		{"301", 301, elsewhere + "/v1/chat/completions", elsewhere + "/v1/chat/completions"},
+		{"302", 302, elsewhere + "/", elsewhere + "/"},
+		{"303", 303, elsewhere + "/", elsewhere + "/"},
+		{"a relative Location", 307, "/v2/chat/completions", "/v2/chat/completions"},
+		{"no Location", 307, "", "another address, without saying which"},
+		{"a password and the key in the Location", 307, "http://bob:hunter2@127.0.0.1:1/v1?key=sk-secret-1",
+			"http://***@127.0.0.1:1/v1?key=[API key]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			leaked = nil
+			url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if tt.location != "" {
+					w.Header().Set("Location", tt.location)
+				}
+				w.WriteHeader(tt.status)
+			}))
+			_, err := NewOpenAI(url+"/v1", "sk-secret-1").Stream(context.Background(), Request{})
+			var redirect *RedirectError
+			if !errors.As(err, &redirect) || redirect.Status != tt.status {
+				t.Fatalf("Stream error = %v, want a *RedirectError with status %d", err, tt.status)
+			}
+			if !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "set OPENAI_BASE_URL to the final address") {
+				t.Errorf("error %q, want it to name %q and say to set OPENAI_BASE_URL", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "sk-secret-1") || strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("error %q shows a secret", err)
+			}
+			if len(leaked) > 0 {
+				t.Errorf("the server redirected to got %q: the client followed the redirect", leaked)
+			}
+		})
+	}
+}
+
+// TestOpenAIRefusesRedirectFromHTTPS is the worst case: from https to
+// plain http on the same host, where Go's client would keep the
+// Authorization header.
+func TestOpenAIRefusesRedirectFromHTTPS(t *testing.T) {
+	leaked := false
+	plain := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { leaked = true }))
+	tls := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, plain+r.URL.Path, http.StatusPermanentRedirect)
+	}))
+	t.Cleanup(tls.Close)
+	o := NewOpenAI(tls.URL+"/v1", "sk-secret-1")
+	o.client.Transport.(*http.Transport).TLSClientConfig = tls.Client().Transport.(*http.Transport).TLSClientConfig
+	_, err := o.Stream(context.Background(), Request{})
+	var redirect *RedirectError
+	if !errors.As(err, &redirect) || !strings.Contains(err.Error(), plain+"/v1/chat/completions") {
+		t.Errorf("Stream error = %v, want a *RedirectError naming %s", err, plain+"/v1/chat/completions")
+	}
+	if leaked {
+		t.Error("the plain-http server got a request: the client followed the redirect from https")
+	}
+}
+
+// TestOpenAIHidesBaseURLPassword checks that an error naming the server
+// does not show the password of a base URL such as a proxy's.
+func TestOpenAIHidesBaseURLPassword(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close() // nothing listens there now; a failed close would show as a different error below
+	_, err = NewOpenAI("http://bob:hunter2@"+addr+"/v1", "").Stream(context.Background(), Request{})
+	want := "cannot reach http://***@" + addr + "/v1: "
+	if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("Stream error = %v, want one starting %q, with no password", err, want)
+	}
+}
+
+// TestOpenAIBrokenServerHidesKey talks to a server that answers with a
+// line that is not HTTP, holding the key: Go's client quotes that line in
+// its error, and the key must not get through.
+func TestOpenAIBrokenServerHidesKey(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() }) // the test is over; nothing is left to tell
+	go func() {
+		for {
+			conn, err := l.Accept()
+			if err != nil {
+				return // the test is over
+			}
+			_, _ = io.WriteString(conn, "HTTP/1.1 sk-secret-1 OK\r\n\r\n") // a write that fails makes no error to find
+			_ = conn.Close()                                               // nothing is left to tell the client
+		}
+	}()
+	_, err = NewOpenAI("http://"+l.Addr().String()+"/v1", "sk-secret-1").Stream(context.Background(), Request{})
+	if err == nil || strings.Contains(err.Error(), "sk-secret-1") {
+		t.Errorf("Stream error = %v, want an error without the key", err)
+	}
+	if !strings.Contains(err.Error(), "[API key]") {
+		t.Errorf("Stream error = %v, want the server's line quoted with [API key] for the key", err)
+	}
+}
+
+// TestOpenAIMidStreamErrorHidesKey has a server fail mid-reply with the
+// key in its message: the error the stream ends with shows it blanked.
+func TestOpenAIMidStreamErrorHidesKey(t *testing.T) {
+	body := sse(textChunk, `{"error":{"message":"quota exceeded for sk-secret-1"}}`)
+	s, err := NewOpenAI(serve(t, &answer{status: 200, body: body}), "sk-secret-1").Stream(context.Background(), Request{})
+	if err != nil {
+		t.Fatalf("Stream: %v", err)
+	}
+	got := drain(s)
+	if want := "the server failed mid-reply: quota exceeded for [API key]"; got.err == nil || got.err.Error() != want {
+		t.Errorf("the stream ended with %v, want %q", got.err, want)
 	}
 }

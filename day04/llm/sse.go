@@ -21,47 +21,67 @@ package llm
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
 
-// maxEventLine is the longest line the reader accepts. Some servers send a
-// whole tool call in one line, and its arguments can hold a file.
-const maxEventLine = 16 << 20
+// maxEvent is the most data one event may hold, over all its lines, and so
+// the longest line too. Some servers send a whole tool call in one line,
+// and its arguments can hold a file. Only the whole event's bound keeps
+// memory bounded: a server can send data lines for ever without the blank
+// line that ends an event.
+const maxEvent = 16 << 20
+
+// ErrEventTooLong means a server sent an event, or a line, longer than
+// maxEvent: the reader stops there rather than keep it all in memory.
+var ErrEventTooLong = fmt.Errorf("an event of the stream is longer than %d MiB", maxEvent>>20)
 
 // eventReader reads the data of each event of an SSE stream.
 type eventReader struct {
 	lines   *bufio.Scanner
 	data    string // the data of the event Next read
 	afterCR bool   // the last line ended in "\r", so a "\n" next is part of its line end
+	err     error  // ErrEventTooLong, once an event has passed maxEvent
 }
 
 // newEventReader returns a reader of the events in r.
 func newEventReader(r io.Reader) *eventReader {
 	e := &eventReader{lines: bufio.NewScanner(r)}
-	e.lines.Buffer(make([]byte, 0, 4096), maxEventLine)
+	e.lines.Buffer(make([]byte, 0, 4096), maxEvent)
 	e.lines.Split(e.splitLine)
 	return e
 }
 
 // Next reads up to the end of the next event that has data, and reports
-// whether there was one. It returns false at the end of the input or on a
-// read error; Err tells which.
+// whether there was one. It returns false at the end of the input, on a
+// read error, or at an event whose data passes maxEvent; Err tells which.
 func (e *eventReader) Next() bool {
-	var data []string
+	var data strings.Builder
+	found := false // a data line was read, maybe an empty one
 	for e.lines.Scan() {
 		line := e.lines.Text()
 		if line == "" {
-			if data == nil {
+			if !found {
 				continue // a blank line with no event before it
 			}
-			e.data = strings.Join(data, "\n")
+			e.data = data.String()
 			return true
 		}
 		// A comment has an empty field name, so it falls through here.
 		field, value, _ := strings.Cut(line, ":")
-		if field == "data" {
-			data = append(data, strings.TrimPrefix(value, " "))
+		if field != "data" {
+			continue
+		}
+		if found {
+			data.WriteByte('\n') // data lines join with "\n"
+		}
+		found = true
+		data.WriteString(strings.TrimPrefix(value, " "))
+		if data.Len() > maxEvent {
+			e.err = ErrEventTooLong
+			return false
 		}
 	}
 	return false
@@ -71,8 +91,16 @@ func (e *eventReader) Next() bool {
 func (e *eventReader) Data() string { return e.data }
 
 // Err returns the error that stopped the reader, or nil at the end of the
-// input.
-func (e *eventReader) Err() error { return e.lines.Err() }
+// input. A line too long for the scanner is an event too long.
+func (e *eventReader) Err() error {
+	if errors.Is(e.lines.Err(), bufio.ErrTooLong) {
+		return ErrEventTooLong
+	}
+	if e.err != nil {
+		return e.err
+	}
+	return e.lines.Err()
+}
 
 // splitLine is the bufio.SplitFunc for the lines of an SSE stream, which
 // may end in "\n", "\r\n" or a lone "\r". The line it returns has no line

@@ -1,7 +1,6 @@
 package llm
 
 import (
-	"bufio"
 	"io"
 	"slices"
 	"strings"
@@ -81,10 +80,53 @@ func TestEventReaderLongLine(t *testing.T) {
 	if got := readEvents(t, strings.NewReader("data: "+long+"\n\n")); len(got) != 1 || got[0] != long {
 		t.Errorf("a 1 MiB data line did not come through whole")
 	}
-	events := newEventReader(strings.NewReader("data: " + strings.Repeat("x", maxEventLine+1) + "\n\n"))
-	if events.Next() || events.Err() != bufio.ErrTooLong {
-		t.Errorf("a line over maxEventLine: Err() = %v, want bufio.ErrTooLong", events.Err())
+	events := newEventReader(strings.NewReader("data: " + strings.Repeat("x", maxEvent+1) + "\n\n"))
+	if events.Next() || events.Err() != ErrEventTooLong {
+		t.Errorf("a line over maxEvent: Err() = %v, want ErrEventTooLong", events.Err())
 	}
+}
+
+// TestEventReaderEndlessEvent reads from a server that sends data lines
+// for ever and never the blank line that ends an event: the reader stops
+// with ErrEventTooLong soon after maxEvent bytes, having read little more.
+func TestEventReaderEndlessEvent(t *testing.T) {
+	for _, line := range []string{"data: " + strings.Repeat("x", 100) + "\n", "data:" + strings.Repeat("y", 60) + "\r\n"} {
+		endless := &endlessLines{line: line}
+		events := newEventReader(endless)
+		if events.Next() || events.Err() != ErrEventTooLong {
+			t.Errorf("endless %q lines: Next went on, or Err() = %v; want ErrEventTooLong (see exercise 1)", line, events.Err())
+		}
+		// The scanner reads ahead by at most its buffer, so the reader
+		// stops well before twice the bound.
+		if limit := 2 * int64(maxEvent); endless.read > limit {
+			t.Errorf("endless %q lines: read %d bytes before giving up, want at most %d: the whole event must be bounded (see exercise 1)",
+				line, endless.read, limit)
+		}
+	}
+}
+
+// endlessLines is a reader that repeats line, and counts the bytes read
+// from it. It is endless to a reader that keeps a bound: only after four
+// times maxEvent does it end, so that a reader without one fails the test
+// rather than hang it.
+type endlessLines struct {
+	line string
+	read int64
+}
+
+func (r *endlessLines) Read(p []byte) (int, error) {
+	if r.read > 4*maxEvent {
+		return 0, io.EOF
+	}
+	n := 0
+	for n+len(r.line) <= len(p) {
+		n += copy(p[n:], r.line)
+	}
+	if n == 0 {
+		n = copy(p, r.line) // a buffer smaller than a line gets its start
+	}
+	r.read += int64(n)
+	return n, nil
 }
 
 // TestSplitLine feeds the split function the pieces a network might

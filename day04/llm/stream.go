@@ -24,18 +24,24 @@ type chunkStream struct {
 	ctx      context.Context // the request's: once it is done, so is the stream
 	body     io.ReadCloser
 	events   *eventReader
+	apiKey   string // hidden from what the server says
 	delta    StreamDelta
 	finished bool // a chunk carried a finish reason
-	done     bool // [DONE] arrived
+	cut      bool // ... and it was "length": the model hit its output limit
+	said     bool // a delta with text or tool calls was handed out
+	done     bool // the stream has ended: [DONE] arrived, or the events ran out
 	err      error
 }
 
-func newChunkStream(ctx context.Context, body io.ReadCloser) *chunkStream {
-	return &chunkStream{ctx: ctx, body: body, events: newEventReader(body)}
+func newChunkStream(ctx context.Context, body io.ReadCloser, apiKey string) *chunkStream {
+	return &chunkStream{ctx: ctx, body: body, events: newEventReader(body), apiKey: apiKey}
 }
 
 // Next reads events until one carries something, and reports whether it
 // did. Once the context is done it stops, even with events still buffered.
+// At the end of a stream that went well, a reply the model did not finish,
+// or that said nothing, is an error, as decodeReply makes it for a reply
+// in one piece.
 func (s *chunkStream) Next() bool {
 	for !s.done && s.err == nil {
 		if err := s.ctx.Err(); err != nil {
@@ -43,25 +49,36 @@ func (s *chunkStream) Next() bool {
 			return false
 		}
 		if !s.events.Next() {
-			s.err = s.endError()
+			s.end(s.endError())
 			return false
 		}
 		if s.events.Data() == "[DONE]" {
-			s.done = true
+			s.end(nil)
 			return false
 		}
-		delta, err := decodeChunk(s.events.Data())
+		delta, err := decodeChunk(s.events.Data(), s.apiKey)
 		if err != nil {
 			s.err = err
 			return false
 		}
 		s.finished = s.finished || delta.Finish != ""
+		s.cut = s.cut || delta.Finish == "length"
+		s.said = s.said || delta.Text != "" || len(delta.ToolCalls) > 0
 		if !delta.empty() {
 			s.delta = delta
 			return true
 		}
 	}
 	return false
+}
+
+// end ends the stream with err, or, when the stream itself ended well,
+// with what replyError finds wrong with the reply it carried.
+func (s *chunkStream) end(err error) {
+	if err == nil {
+		err = replyError(s.cut, !s.said)
+	}
+	s.done, s.err = true, err
 }
 
 func (s *chunkStream) Delta() StreamDelta { return s.delta }
@@ -86,15 +103,15 @@ func (s *chunkStream) endError() error {
 }
 
 // decodeChunk turns the data of one event into a delta. A chunk with an
-// "error" field is the server failing mid-reply; a chunk with no choices
-// may still carry the usage.
-func decodeChunk(data string) (StreamDelta, error) {
+// "error" field is the server failing mid-reply, and what it says passes
+// through serverText; a chunk with no choices may still carry the usage.
+func decodeChunk(data, apiKey string) (StreamDelta, error) {
 	var chunk chatChunk
 	if err := json.Unmarshal([]byte(data), &chunk); err != nil {
 		return StreamDelta{}, fmt.Errorf("the server sent a chunk that is not JSON: %w", err)
 	}
 	if chunk.Error != nil {
-		return StreamDelta{}, fmt.Errorf("%w: %s", ErrServerFailed, serverMessage([]byte(data)))
+		return StreamDelta{}, fmt.Errorf("%w: %s", ErrServerFailed, serverText(serverMessage([]byte(data)), apiKey))
 	}
 	var d StreamDelta
 	if chunk.Usage != nil {

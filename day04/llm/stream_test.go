@@ -45,13 +45,14 @@ func drain(s Stream) result {
 
 // streamOf makes a chunk stream over body, as if a server had sent it.
 func streamOf(body io.Reader) Stream {
-	return newChunkStream(context.Background(), io.NopCloser(body))
+	return newChunkStream(context.Background(), io.NopCloser(body), "sk-secret-1")
 }
 
 const (
 	roleChunk  = `{"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}`
 	textChunk  = `{"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}`
 	stopChunk  = `{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`
+	cutChunk   = `{"choices":[{"index":0,"delta":{"content":" upon a"},"finish_reason":"length"}]}`
 	usageChunk = `{"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":1,"total_tokens":6}}`
 )
 
@@ -84,6 +85,14 @@ func TestChunkStream(t *testing.T) {
 		{"error mid-stream", sse(textChunk, `{"error":{"message":"overloaded","type":"server_error"}}`), "Hi", "", nil, ErrServerFailed, "overloaded"},
 		{"error mid-stream, Ollama's shape", sse(textChunk, `{"error":"model crashed"}`), "Hi", "", nil, ErrServerFailed, "model crashed"},
 		{"a chunk that is not JSON", sse(textChunk, `{"choices":`), "Hi", "", nil, nil, "not JSON"},
+		{"error mid-stream, the key and a password hidden", sse(textChunk, `{"error":{"message":"key sk-secret-1 refused by http://bob:hunter2@proxy/"}}`),
+			"Hi", "", nil, ErrServerFailed, "the server failed mid-reply: key [API key] refused by http://***@proxy/"},
+		{"error mid-stream, cut to size", sse(`{"error":"` + strings.Repeat("x", 10000) + `"}`),
+			"", "", nil, ErrServerFailed, strings.Repeat("x", maxServerText-1) + "…"},
+		{"stopped at the output limit", sse(textChunk, cutChunk, usageChunk, "[DONE]"), "Hi upon a", "length", &Usage{5, 1}, ErrOutputLimit, ""},
+		{"stopped at the output limit, no [DONE]", sse(textChunk, cutChunk), "Hi upon a", "length", nil, ErrOutputLimit, ""},
+		{"an empty reply", sse(roleChunk, stopChunk, usageChunk, "[DONE]"), "", "stop", &Usage{5, 1}, ErrEmptyReply, ""},
+		{"an empty reply, no [DONE]", sse(roleChunk, stopChunk), "", "stop", nil, ErrEmptyReply, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,6 +111,9 @@ func TestChunkStream(t *testing.T) {
 			case tt.errSubstr != "" && (got.err == nil || !strings.Contains(got.err.Error(), tt.errSubstr)):
 				t.Errorf("error %v, want one that says %q", got.err, tt.errSubstr)
 			}
+			if got.err != nil && (strings.Contains(got.err.Error(), "sk-secret-1") || strings.Contains(got.err.Error(), "hunter2")) {
+				t.Errorf("error %q shows a secret: what a server says goes through serverText", got.err)
+			}
 		})
 	}
 }
@@ -113,6 +125,20 @@ func TestChunkStreamToolCalls(t *testing.T) {
 	want := []ToolCallDelta{{Index: 0, ID: "call_1", Name: "read_file"}, {Index: 0, Arguments: `{"pa`}}
 	if len(got.calls) != len(want) || got.calls[0] != want[0] || got.calls[1] != want[1] || got.finish != "tool_calls" {
 		t.Errorf("tool-call fragments %+v, finish %q; want %+v, \"tool_calls\"", got.calls, got.finish, want)
+	}
+	if got.err != nil {
+		t.Errorf("a reply of tool calls and no text ended with %v, want no error: it is not empty", got.err)
+	}
+}
+
+// TestChunkStreamEndlessEvent reads a server that sends one event's data
+// lines for ever: the stream stops, says why, and has kept what came
+// before.
+func TestChunkStreamEndlessEvent(t *testing.T) {
+	body := io.MultiReader(strings.NewReader(sse(textChunk)), &endlessLines{line: "data: " + strings.Repeat("x", 100) + "\n"})
+	got := drain(streamOf(body))
+	if !errors.Is(got.err, ErrStreamCut) || !strings.Contains(got.err.Error(), "longer than 16 MiB") || got.text != "Hi" {
+		t.Errorf("text %q, error %v; want \"Hi\" and a cut stream that says an event was too long", got.text, got.err)
 	}
 }
 
@@ -129,7 +155,7 @@ func TestChunkStreamReadError(t *testing.T) {
 // stream stops at once and hands out nothing more.
 func TestChunkStreamCancelledMidway(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := newChunkStream(ctx, io.NopCloser(strings.NewReader(sse(textChunk, textChunk, textChunk, stopChunk))))
+	s := newChunkStream(ctx, io.NopCloser(strings.NewReader(sse(textChunk, textChunk, textChunk, stopChunk))), "")
 	if !s.Next() {
 		t.Fatalf("no first delta: %v", s.Err())
 	}
@@ -141,7 +167,7 @@ func TestChunkStreamCancelledMidway(t *testing.T) {
 
 func TestChunkStreamCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := newChunkStream(ctx, io.NopCloser(strings.NewReader(sse(textChunk))))
+	s := newChunkStream(ctx, io.NopCloser(strings.NewReader(sse(textChunk))), "")
 	cancel()
 	if got := drain(s); !errors.Is(got.err, context.Canceled) {
 		t.Errorf("a stream whose context is cancelled ends with %v, want context.Canceled", got.err)

@@ -7,8 +7,16 @@ import (
 	"io"
 )
 
-// ErrNoChoices means the server answered 200 OK with no reply in it.
-var ErrNoChoices = errors.New("the server's answer has no choices")
+// The ways an answer of 200 OK can still hold no usable reply.
+var (
+	// ErrNoChoices means the server answered with no reply in it.
+	ErrNoChoices = errors.New("the server's answer has no choices")
+	// ErrEmptyReply means the model's reply says nothing at all.
+	ErrEmptyReply = errors.New("the model's reply is empty")
+	// ErrOutputLimit means the model stopped at its limit on output
+	// (finish_reason "length") before the reply was done.
+	ErrOutputLimit = errors.New("the model stopped at its output limit before the reply was done; ask for a shorter answer")
+)
 
 // chatRequest is the JSON body of POST /chat/completions.
 type chatRequest struct {
@@ -163,7 +171,8 @@ func fromWireMessage(wire chatMessage) Message {
 }
 
 // decodeReply reads the server's answer and returns the message of its
-// first choice.
+// first choice. A reply the model did not finish, or that says nothing,
+// is an error: it is not worth keeping in the conversation.
 func decodeReply(r io.Reader) (Message, error) {
 	var resp chatResponse
 	if err := json.NewDecoder(r).Decode(&resp); err != nil {
@@ -172,7 +181,25 @@ func decodeReply(r io.Reader) (Message, error) {
 	if len(resp.Choices) == 0 {
 		return Message{}, ErrNoChoices
 	}
-	reply := fromWireMessage(resp.Choices[0].Message)
+	choice := resp.Choices[0]
+	reply := fromWireMessage(choice.Message)
 	reply.Role = RoleAssistant
+	if err := replyError(choice.FinishReason == "length", reply.Content == "" && len(reply.ToolCalls) == 0); err != nil {
+		return Message{}, err
+	}
 	return reply, nil
+}
+
+// replyError says what is wrong with a reply the model stopped writing,
+// or returns nil. A reply cut at the output limit is not the answer the
+// model meant to give, and an empty one answers nothing; kept in the
+// conversation, either would be sent back to the model on every turn.
+func replyError(cut, empty bool) error {
+	switch {
+	case cut:
+		return ErrOutputLimit
+	case empty:
+		return ErrEmptyReply
+	}
+	return nil
 }

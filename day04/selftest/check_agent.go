@@ -19,7 +19,7 @@ type echo struct{}
 func (echo) Name() string            { return "echo" }
 func (echo) Description() string     { return "Answers with its arguments." }
 func (echo) Schema() json.RawMessage { return json.RawMessage(`{"type":"object"}`) }
-func (echo) ReadOnly() bool          { return true }
+func (echo) Args() any               { return new(map[string]any) }
 func (echo) Run(_ context.Context, args json.RawMessage) (string, error) {
 	return "echo " + string(args), nil
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"slices"
 	"strings"
 
 	"ply/day04/llm"
+	"ply/day04/tools"
 )
 
 // conversation builds a message array from alternating user and assistant
@@ -23,9 +25,14 @@ func conversation(texts ...string) []llm.Message {
 	return msgs
 }
 
-// mockStep streams the Mock's next reply to msgs.
+// mockStep streams the Mock's next reply to msgs, offering it the day's
+// tools, as the agent does.
 func mockStep(ctx context.Context, g llm.Gateway, msgs []llm.Message) (collected, error) {
-	s, err := g.Stream(ctx, llm.Request{Model: "m", Messages: msgs})
+	var offered []llm.ToolSpec
+	for _, t := range slices.Concat(tools.ReadOnly(nil), tools.Editing(nil, nil)) {
+		offered = append(offered, llm.ToolSpec{Name: t.Name(), Description: t.Description(), Parameters: t.Schema()})
+	}
+	s, err := g.Stream(ctx, llm.Request{Model: "m", Messages: msgs, Tools: offered})
 	if err != nil {
 		return collected{}, err
 	}
@@ -76,7 +83,7 @@ func mockServerToolCalls(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	want, _ := mockStep(ctx, llm.Mock{}, conversation("which tests are there?"))
+	want, _ := mockStep(ctx, llm.Mock{}, conversation("which tests are there?")) // the in-process Mock fails only when ctx is done, and then got failed first
 	if fmt.Sprint(got.calls) != fmt.Sprint(want.calls) || got.finish != "tool_calls" {
 		return fmt.Errorf("over HTTP the calls were %+v (finish %q), want %+v as in-process", got.calls, got.finish, want.calls)
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"unicode/utf8"
@@ -14,7 +16,7 @@ import (
 
 // run calls the named tool of the sandbox's workspace with args.
 func (s *sandbox) run(ctx context.Context, name string, args map[string]any) tools.Result {
-	data, _ := json.Marshal(args)
+	data, _ := json.Marshal(args) // a map of strings and numbers always marshals
 	return tools.NewRegistry(tools.ReadOnly(s.ws)...).Run(ctx, name, string(data))
 }
 
@@ -49,7 +51,7 @@ func (shout) Run(context.Context, json.RawMessage) (string, error) {
 }
 
 func longResultCut(ctx context.Context) error {
-	output, _ := shout{}.Run(ctx, nil)
+	output, _ := shout{}.Run(ctx, nil) // shout never fails
 	total := utf8.RuneCountInString(output)
 	r := tools.NewRegistry(shout{}).Run(ctx, "shout", "{}")
 	kept := utf8.RuneCountInString(r.Text)
@@ -99,6 +101,23 @@ func searchSkips(ctx context.Context) error {
 	})
 }
 
+func searchLongLines(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		// Three lines: one longer than bufio.Scanner takes, the needle, and
+		// an empty one, whose "\n" ends the file.
+		text := strings.Repeat("x", 100_000) + "\nneedle\n\n"
+		if err := os.WriteFile(filepath.Join(s.dir, "notes", "long.log"), []byte(text), 0o644); err != nil {
+			return err
+		}
+		r := s.run(ctx, "search", map[string]any{"pattern": `^needle$|^$`, "path": "notes/long.log"})
+		if want := "notes/long.log:2: needle\nnotes/long.log:3: \n"; r.Text != want {
+			return fmt.Errorf("search for the needle or an empty line gave %q, want %q: "+
+				"a line of any length is a line, and the file has three of them", r.Text, want)
+		}
+		return nil
+	})
+}
+
 func findDoubleStar(ctx context.Context) error {
 	return inSandbox(func(s *sandbox) error {
 		r := s.run(ctx, "find", map[string]any{"pattern": "**/*_test.go"})
@@ -120,6 +139,29 @@ func findSingleStar(ctx context.Context) error {
 		want := []string{"calc.go", "calc_test.go"}
 		if got := lines(r.Text); !reflect.DeepEqual(got, want) {
 			return fmt.Errorf("find *.go gave %q, want only the top's %q", got, want)
+		}
+		return nil
+	})
+}
+
+func findManyStars(ctx context.Context) error {
+	return inSandbox(func(s *sandbox) error {
+		deep := filepath.Join(s.dir, "deep", strings.Repeat("a/", 30), "c.txt")
+		if err := os.MkdirAll(filepath.Dir(deep), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(deep, nil, 0o644); err != nil {
+			return err
+		}
+		// Fifteen "**", each of which could match any of thirty parts: tried
+		// one way after another, that is more ways than there is time for.
+		stars := "**/" + strings.Repeat("a/**/", 15)
+		if r := s.run(ctx, "find", map[string]any{"pattern": stars + "b.txt"}); r.Text != "(nothing matches)\n" {
+			return fmt.Errorf("find %sb.txt gave %q, want nothing", stars, r.Text)
+		}
+		want := filepath.ToSlash(strings.TrimPrefix(deep, s.dir+string(filepath.Separator)))
+		if got := lines(s.run(ctx, "find", map[string]any{"pattern": stars + "c.txt"}).Text); !reflect.DeepEqual(got, []string{want}) {
+			return fmt.Errorf("find %sc.txt gave %q, want [%q]", stars, got, want)
 		}
 		return nil
 	})

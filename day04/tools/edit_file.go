@@ -28,14 +28,6 @@ func (EditFile) Description() string {
 		"or set replace_all to replace every occurrence. Read the file first."
 }
 
-// editFileArgs are edit_file's arguments, as its Schema describes them.
-type editFileArgs struct {
-	Path       string `json:"path"`
-	OldString  string `json:"old_string"`
-	NewString  string `json:"new_string"`
-	ReplaceAll bool   `json:"replace_all"`
-}
-
 func (EditFile) Schema() json.RawMessage {
 	return json.RawMessage(`{
 	"type": "object",
@@ -48,6 +40,16 @@ func (EditFile) Schema() json.RawMessage {
 	"required": ["path", "old_string", "new_string"]
 }`)
 }
+
+// editFileArgs are edit_file's arguments, as its schema describes them.
+type editFileArgs struct {
+	Path       string `json:"path"`
+	OldString  string `json:"old_string"`
+	NewString  string `json:"new_string"`
+	ReplaceAll bool   `json:"replace_all,omitempty"` // false: exactly one occurrence
+}
+
+func (EditFile) Args() any { return new(editFileArgs) }
 
 func (t EditFile) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	var a editFileArgs
@@ -91,9 +93,11 @@ func (t EditFile) Run(ctx context.Context, args json.RawMessage) (string, error)
 	return fmt.Sprintf("edited %s: replaced 1 occurrence\n%s", target, showEdit(edited, occurrences(content, a.OldString, 1), a.NewString)), nil
 }
 
-// readForEdit reads the file an edit changes.
+// readForEdit reads the file an edit changes. writeTarget has looked at
+// what target is; the open looks again, as read_file's does (see open.go),
+// since a named pipe swapped in after the look would make it wait for ever.
 func readForEdit(ws *Workspace, target string) (string, error) {
-	f, err := ws.root.Open(target)
+	f, err := openRegular(ws.FS(), target, target)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("%s does not exist; write_file creates a file", target)
 	}

@@ -14,8 +14,7 @@ type ListDir struct{ ws *Workspace }
 // maxEntries caps a listing; a model that needs more narrows it with find.
 const maxEntries = 500
 
-func (ListDir) Name() string   { return "list_dir" }
-func (ListDir) ReadOnly() bool { return true }
+func (ListDir) Name() string { return "list_dir" }
 
 func (ListDir) Description() string {
 	return "List a directory of the workspace, sorted by name: directories end in \"/\", " +
@@ -31,10 +30,15 @@ func (ListDir) Schema() json.RawMessage {
 }`)
 }
 
+// listDirArgs are list_dir's arguments, as its schema describes them.
+type listDirArgs struct {
+	Path string `json:"path,omitempty"` // "": the top of the workspace
+}
+
+func (ListDir) Args() any { return new(listDirArgs) }
+
 func (t ListDir) Run(ctx context.Context, args json.RawMessage) (string, error) {
-	var a struct {
-		Path string `json:"path"`
-	}
+	var a listDirArgs
 	if err := decodeArgs(args, &a); err != nil {
 		return "", err
 	}
@@ -44,6 +48,13 @@ func (t ListDir) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	rel, err := t.ws.Resolve(a.Path)
 	if err != nil {
 		return "", err
+	}
+	info, err := lookAt(t.ws, rel, a.Path)
+	switch {
+	case err != nil:
+		return "", err
+	case !info.IsDir():
+		return "", notA("a directory", a.Path, info.Mode())
 	}
 	entries, err := fs.ReadDir(t.ws.FS(), rel)
 	if err != nil {
@@ -64,13 +75,16 @@ func (t ListDir) Run(ctx context.Context, args json.RawMessage) (string, error) 
 }
 
 // describeEntry writes one line of a listing: "name/" for a directory,
-// "name (N bytes)" for a file, "name@" for a symbolic link.
+// "name (N bytes)" for a file, "name@" for a symbolic link, and the kind
+// of anything else, such as "name (a named pipe)".
 func describeEntry(e fs.DirEntry) string {
 	switch {
 	case e.IsDir():
 		return e.Name() + "/"
 	case e.Type()&fs.ModeSymlink != 0:
 		return e.Name() + "@"
+	case !e.Type().IsRegular():
+		return fmt.Sprintf("%s (%s)", e.Name(), kind(e.Type()))
 	}
 	info, err := e.Info()
 	if err != nil {

@@ -15,7 +15,8 @@ func TestListDir(t *testing.T) {
 	}{
 		{"top", map[string]any{}, ".hidden (1 bytes)\na/\nb.go (5 bytes)\nempty/\n"},
 		{"a directory", map[string]any{"path": "a"}, "x.go (0 bytes)\n"},
-		{"not a directory", map[string]any{"path": "b.go"}, "list b.go: "},
+		{"not a directory", map[string]any{"path": "b.go"}, "b.go is a regular file, not a directory"},
+		{"missing", map[string]any{"path": "nope"}, "nope does not exist; list_dir or find shows what does"},
 		{"outside (needs exercise 2)", map[string]any{"path": ".."}, "..: it is outside the workspace (" + ws.Dir() + ")"},
 	}
 	for _, tt := range tests {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,6 +51,10 @@ func TestReadFile(t *testing.T) {
 		{"offset and limit", map[string]any{"path": "long.txt", "offset": 10, "limit": 2},
 			"    10\trow 10\n    11\trow 11\n(lines 10-11 of 1000; read on with offset=12)\n"},
 		{"past the end", map[string]any{"path": "a.txt", "offset": 9}, "a.txt has 3 lines; offset 9 is past its end"},
+		{"the largest offset", map[string]any{"path": "a.txt", "offset": math.MaxInt}, fmt.Sprintf("a.txt has 3 lines; offset %d is past its end", math.MaxInt)},
+		{"the largest limit", map[string]any{"path": "a.txt", "offset": 2, "limit": math.MaxInt}, "     2\ttwo\n     3\tthree\n"},
+		{"a negative offset and limit", map[string]any{"path": "a.txt", "offset": math.MinInt, "limit": -1}, "     1\tone\n     2\ttwo\n     3\tthree\n"},
+		{"a limit past the most shown", map[string]any{"path": "long.txt", "offset": 999, "limit": math.MaxInt}, "   999\trow 999\n  1000\trow 1000\n"},
 		{"missing", map[string]any{"path": "nope.txt"}, "nope.txt does not exist; list_dir or find shows what does"},
 		{"directory", map[string]any{"path": "dir"}, "dir is a directory; list it with list_dir"},
 		{"binary", map[string]any{"path": "bin.dat"}, "bin.dat is a binary file"},
@@ -82,6 +87,18 @@ func TestReadFileDefaults(t *testing.T) {
 	got, _ = call(t, ReadFile{ws}, map[string]any{"path": "wide.txt"})
 	if !strings.HasSuffix(got, "… (500 more characters)\n") {
 		t.Errorf("a 1500-character line ends %q, want it cut with a note", tail(got, 30))
+	}
+}
+
+func TestReadFileShowsAtMostMaxReadLines(t *testing.T) {
+	var long strings.Builder
+	for i := 1; i <= 1000; i++ {
+		fmt.Fprintf(&long, "row %d\n", i)
+	}
+	ws := tree(t, map[string]string{"long.txt": long.String()})
+	got, _ := call(t, ReadFile{ws}, map[string]any{"path": "long.txt", "limit": 5000})
+	if n := strings.Count(got, "\trow "); n != maxReadLines || !strings.HasSuffix(got, "(lines 1-400 of 1000; read on with offset=401)\n") {
+		t.Errorf("with limit 5000, %d lines shown and the end is %q; want %d and a note to read on", n, tail(got, 50), maxReadLines)
 	}
 }
 

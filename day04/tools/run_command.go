@@ -60,12 +60,6 @@ func (RunCommand) Description() string {
 		"A long output keeps only its head and tail."
 }
 
-// runCommandArgs are run_command's arguments, as its Schema describes them.
-type runCommandArgs struct {
-	Command  string `json:"command"`
-	TimeoutS int    `json:"timeout_s"`
-}
-
 func (RunCommand) Schema() json.RawMessage {
 	return json.RawMessage(`{
 	"type": "object",
@@ -76,6 +70,14 @@ func (RunCommand) Schema() json.RawMessage {
 	"required": ["command"]
 }`)
 }
+
+// runCommandArgs are run_command's arguments, as its schema describes them.
+type runCommandArgs struct {
+	Command  string `json:"command"`
+	TimeoutS int    `json:"timeout_s,omitempty"` // 0: defaultTimeout
+}
+
+func (RunCommand) Args() any { return new(runCommandArgs) }
 
 func (t RunCommand) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	var a runCommandArgs

@@ -185,7 +185,7 @@ func TestWriteToolsRefuseAFIFO(t *testing.T) {
 				t.Skipf("no named pipes here: %v", err)
 			}
 			got, err := tool.run(ws, "pipe")
-			if err == nil || !strings.Contains(err.Error(), "pipe is not a regular file") {
+			if err == nil || !strings.Contains(err.Error(), "pipe is a named pipe, not a regular file") {
 				t.Errorf("%s pipe = %q, %v; want a refusal", tool.name, got, err)
 			}
 		})

@@ -44,10 +44,8 @@ func writeTarget(ws *Workspace, path string) (string, error) {
 		// A new file: the directories above it are made when it is written.
 	case err != nil:
 		return "", err
-	case info.IsDir():
-		return "", fmt.Errorf("%s is a directory, not a file", path)
 	case !info.Mode().IsRegular():
-		return "", fmt.Errorf("%s is not a regular file (%v); the write tools write regular files only", path, info.Mode().Type())
+		return "", notA("a regular file", path, info.Mode())
 	}
 	return filepath.ToSlash(real), nil
 }

@@ -18,12 +18,18 @@ type Tool interface {
 	Name() string                                                  // what the model calls it, such as "read_file"
 	Description() string                                           // when and how to use it, for the model to read
 	Schema() json.RawMessage                                       // a JSON Schema of its arguments object
+	Args() any                                                     // a new arguments struct, the Go side of Schema, to decode into
 	Run(ctx context.Context, args json.RawMessage) (string, error) // its output, or why it failed
 }
 
 // decodeArgs unmarshals a tool's arguments into v, with an error the
 // model can act on. Fields the schema does not name are ignored: models
 // add them now and then, and they do no harm.
+//
+// Each tool declares its arguments as a struct beside its schema, one
+// field per property. A required property's field has a plain json tag;
+// an optional one's says omitempty, because its zero value means "the
+// default" (TestSchemasMatchArgs holds the two to each other).
 func decodeArgs(args json.RawMessage, v any) error {
 	if err := json.Unmarshal(args, v); err != nil {
 		return fmt.Errorf("the arguments do not fit the schema: %v", err)

@@ -6,10 +6,17 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // ErrOutside means a path leads out of the workspace.
 var ErrOutside = errors.New("it is outside the workspace")
+
+// maxPathLen is the longest path a tool takes, in bytes: PATH_MAX on
+// Linux, the longest path the system opens in one call. Resolving a path
+// takes a look on the disk for each of its parts, so a longer one is
+// refused before any time is spent on it.
+const maxPathLen = 4096
 
 // Workspace is the directory ply works in. Every path a tool touches is
 // resolved inside it, and a path that leads out is refused: by "..", by
@@ -22,7 +29,7 @@ var ErrOutside = errors.New("it is outside the workspace")
 type Workspace struct {
 	dir  string // absolute, with symbolic links resolved
 	root *os.Root
-	fsys fs.FS // root as an fs.FS: every open goes through root
+	fsys rootFS // root as an fs.FS: every open goes through root, and none waits
 }
 
 // NewWorkspace opens dir as the workspace. The caller closes it.
@@ -38,7 +45,7 @@ func NewWorkspace(dir string) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("workspace %s: %w", dir, err)
 	}
-	return &Workspace{dir: abs, root: root, fsys: root.FS()}, nil
+	return &Workspace{dir: abs, root: root, fsys: rootFS{root}}, nil
 }
 
 // Dir returns the workspace's absolute path.
@@ -47,7 +54,7 @@ func (w *Workspace) Dir() string { return w.dir }
 // FS returns the workspace as a file system. Its paths are the ones
 // Resolve returns. Opening a file through it is confined by the operating
 // system too (os.Root): a symbolic link swapped in after Resolve looked
-// still cannot lead out.
+// still cannot lead out. And no open through it waits (see open.go).
 func (w *Workspace) FS() fs.FS { return w.fsys }
 
 // Close lets go of the workspace directory.
@@ -58,6 +65,9 @@ func (w *Workspace) Close() error { return w.root.Close() }
 // workspace itself. A path that leads out is refused with an error that
 // wraps ErrOutside.
 func (w *Workspace) Resolve(path string) (string, error) {
+	if err := checkPath(path); err != nil {
+		return "", err
+	}
 	abs := path
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(w.dir, path)
@@ -71,6 +81,18 @@ func (w *Workspace) Resolve(path string) (string, error) {
 		return "", fmt.Errorf("%s: %w (%s)", path, ErrOutside, w.dir)
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// checkPath refuses a path that no file can have: one longer than
+// maxPathLen, or one holding a NUL byte, where the system would end it.
+func checkPath(path string) error {
+	switch {
+	case len(path) > maxPathLen:
+		return fmt.Errorf("the path is %d bytes long; a path can be at most %d", len(path), maxPathLen)
+	case strings.IndexByte(path, 0) >= 0:
+		return fmt.Errorf("%q holds a NUL byte, which no path can", path)
+	}
+	return nil
 }
 
 // escapes reports whether abs, a clean absolute path, lies outside the
@@ -89,19 +111,27 @@ func (w *Workspace) inside(abs string) bool {
 
 // realPath returns abs with every symbolic link resolved. For a path that
 // does not exist, it resolves the longest part that does and keeps the
-// rest as written.
+// rest as written. It finds that part going down from the top, one look
+// per part of the path, and stops at the first part that is missing:
+// below a missing directory, everything is missing too. So a path costs
+// time in proportion to its length.
 func realPath(abs string) string {
-	rest := ""
-	for {
-		real, err := filepath.EvalSymlinks(abs)
-		if err == nil {
-			return filepath.Join(real, rest)
+	root := min(len(filepath.VolumeName(abs))+1, len(abs))
+	exists, rest := abs[:root], abs[root:] // abs[:len(exists)] exists; rest is what follows it
+	for rest != "" {
+		_, after, more := strings.Cut(rest, string(filepath.Separator))
+		next := abs[:len(abs)-len(after)] // exists, and the next part of rest
+		if more {
+			next = next[:len(next)-1] // without the separator
 		}
-		parent := filepath.Dir(abs)
-		if parent == abs {
-			return filepath.Join(abs, rest)
+		if _, err := os.Stat(next); err != nil {
+			break
 		}
-		rest = filepath.Join(filepath.Base(abs), rest)
-		abs = parent
+		exists, rest = next, after
 	}
+	real, err := filepath.EvalSymlinks(exists)
+	if err != nil {
+		return abs // changed since the look; os.Root still keeps the open inside
+	}
+	return filepath.Join(real, rest)
 }

@@ -2,8 +2,10 @@ package tools
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -117,5 +119,59 @@ func TestRootHoldsOnItsOwn(t *testing.T) {
 func TestNewWorkspaceMissing(t *testing.T) {
 	if _, err := NewWorkspace(filepath.Join(t.TempDir(), "nope")); err == nil {
 		t.Error("NewWorkspace of a missing directory gave no error")
+	}
+}
+
+// TestResolveRefusesOddPaths checks the paths Resolve refuses before it
+// looks at the disk: too long to be opened, or holding a NUL byte.
+func TestResolveRefusesOddPaths(t *testing.T) {
+	ws := tree(t, nil)
+	longest := strings.Repeat("a/", maxPathLen/2) // maxPathLen bytes
+	tests := []struct {
+		path string
+		want string // the error, or "" for none
+	}{
+		{longest, ""},
+		{longest + "b", "the path is 4097 bytes long; a path can be at most 4096"},
+		{strings.Repeat("../", 30_000) + "etc/passwd", "the path is 90010 bytes long; a path can be at most 4096"},
+		{"a\x00b", `"a\x00b" holds a NUL byte, which no path can`},
+		{"calc.go\x00../../secret.txt", `"calc.go\x00../../secret.txt" holds a NUL byte, which no path can`},
+	}
+	for _, tt := range tests {
+		_, err := ws.Resolve(tt.path)
+		if got := fmt.Sprint(err); (err == nil) != (tt.want == "") || (err != nil && got != tt.want) {
+			t.Errorf("Resolve(%.40q…): error %v, want %q", tt.path, err, tt.want)
+		}
+	}
+}
+
+// TestRealPath checks that realPath resolves the part of a path that
+// exists and keeps the rest as written, whatever the depth.
+func TestRealPath(t *testing.T) {
+	ws := tree(t, map[string]string{"a/b/file.txt": "x"})
+	symlink(t, "a/b", filepath.Join(ws.Dir(), "link"))
+	symlink(t, "nowhere", filepath.Join(ws.Dir(), "dangling"))
+	deep := strings.Repeat("d/", 300)
+	if err := os.MkdirAll(filepath.Join(ws.Dir(), deep), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ path, want string }{
+		{"", ""},
+		{"a/b/file.txt", "a/b/file.txt"},
+		{"link/file.txt", "a/b/file.txt"},
+		{"link/new/deeper.txt", "a/b/new/deeper.txt"},
+		{"a/b/file.txt/under-a-file", "a/b/file.txt/under-a-file"},
+		{"dangling/x", "dangling/x"},
+		{deep + "x/y", deep + "x/y"},
+	}
+	for _, tt := range tests {
+		abs := filepath.Join(ws.Dir(), filepath.FromSlash(tt.path))
+		want := filepath.Join(ws.Dir(), filepath.FromSlash(tt.want))
+		if got := realPath(abs); got != want {
+			t.Errorf("realPath(%.60q…) = %.60q…, want %.60q…", abs, got, want)
+		}
+	}
+	if got := realPath(string(filepath.Separator)); got != string(filepath.Separator) {
+		t.Errorf("realPath of the root = %q, want the root", got)
 	}
 }

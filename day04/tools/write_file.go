@@ -24,12 +24,6 @@ func (WriteFile) Description() string {
 		"Missing directories are made. To change part of an existing file, use edit_file instead."
 }
 
-// writeFileArgs are write_file's arguments, as its Schema describes them.
-type writeFileArgs struct {
-	Path    string `json:"path"`
-	Content string `json:"content"`
-}
-
 func (WriteFile) Schema() json.RawMessage {
 	return json.RawMessage(`{
 	"type": "object",
@@ -40,6 +34,14 @@ func (WriteFile) Schema() json.RawMessage {
 	"required": ["path", "content"]
 }`)
 }
+
+// writeFileArgs are write_file's arguments, as its schema describes them.
+type writeFileArgs struct {
+	Path    string `json:"path"`
+	Content string `json:"content"`
+}
+
+func (WriteFile) Args() any { return new(writeFileArgs) }
 
 func (t WriteFile) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	var a writeFileArgs

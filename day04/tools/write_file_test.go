@@ -56,7 +56,7 @@ func TestWriteFileRefuses(t *testing.T) {
 	tests := []struct{ name, path, content, want string }{
 		{"no path", "", "x", "path is required"},
 		{"the workspace itself", ".", "x", ". is the workspace itself, not a file"},
-		{"a directory", "sub", "x", "sub is a directory, not a file"},
+		{"a directory", "sub", "x", "sub is a directory, not a regular file"},
 		{"a NUL byte", "a\x00b", "x", `"a\x00b": a path cannot hold a NUL byte`},
 		{"too big", "big.txt", strings.Repeat("x", maxWriteSize+1), "the content is 10485761 bytes, more than write_file writes (10 MiB)"},
 	}

@@ -33,7 +33,7 @@ func (r *REPL) command(line string) (quit bool) {
 			return c.run(r, strings.TrimSpace(arg))
 		}
 	}
-	r.fail(fmt.Errorf("unknown command %s (/help lists them)", name))
+	r.fail(fmt.Errorf("unknown command %s (/help lists them; start the line with // to send it)", name))
 	return false
 }
 
@@ -48,6 +48,7 @@ func helpCommand(r *REPL, _ string) bool {
 		usage := strings.TrimSpace(c.name + " " + c.args)
 		fmt.Fprintf(r.out, "%-14s %s\n", usage, r.styles.Dim.Render(c.summary))
 	}
+	fmt.Fprintf(r.out, "%-14s %s\n", "//TEXT", r.styles.Dim.Render("send /TEXT as a message: a line that starts with // is not a command"))
 	return false
 }
 

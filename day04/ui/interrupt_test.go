@@ -123,7 +123,7 @@ func TestRepliesAppearAsTheyArrive(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		fmt.Fprint(w, "data: {\"choices\":[{\"delta\":{\"content\":\"First words\"}}]}\n\n")
-		http.NewResponseController(w).Flush()
+		_ = http.NewResponseController(w).Flush() // unflushed, the words never reach the screen, and the test says so
 		select {
 		case <-onScreen:
 		case <-time.After(10 * time.Second):

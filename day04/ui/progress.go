@@ -131,7 +131,7 @@ func liveLine(frame rune, name string, elapsed time.Duration, line string) strin
 	if line == "" {
 		return head
 	}
-	return head + " · " + fit(printable(line), progressWidth-lipgloss.Width(head)-3)
+	return head + " · " + fit(oneLine(line), progressWidth-lipgloss.Width(head)-3)
 }
 
 // plainLine says, on a line of its own, that a tool call still runs.
@@ -140,7 +140,7 @@ func plainLine(name string, elapsed time.Duration, line string) string {
 	if line == "" {
 		return text
 	}
-	return text + "; its latest line: " + fit(printable(line), progressWidth)
+	return text + "; its latest line: " + fit(oneLine(line), progressWidth)
 }
 
 // fit cuts s to at most width columns, marking the cut with "…". It

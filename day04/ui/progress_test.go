@@ -21,7 +21,7 @@ func TestLiveLine(t *testing.T) {
 	}{
 		{"no output yet", 1200 * time.Millisecond, "", "⠋ run_command 1.2s"},
 		{"the latest line", 3 * time.Second, "=== RUN   TestDiv", "⠋ run_command 3.0s · === RUN   TestDiv"},
-		{"escapes made harmless", time.Second, "\x1b[2Jgotcha", "⠋ run_command 1.0s · ^[[2Jgotcha"},
+		{"escapes made harmless", time.Second, "\x1b[2Jgotcha", "⠋ run_command 1.0s · ␛[2Jgotcha"},
 		{"a long line cut to fit", time.Second, strings.Repeat("x", 200), "⠋ run_command 1.0s · " + strings.Repeat("x", 54) + "…"},
 		{"wide characters count twice", time.Second, strings.Repeat("テ", 40), "⠋ run_command 1.0s · " + strings.Repeat("テ", 27) + "…"},
 	}
@@ -40,7 +40,7 @@ func TestLiveLine(t *testing.T) {
 
 func TestPlainLine(t *testing.T) {
 	got := plainLine("run_command", 10*time.Second+300*time.Millisecond, "ok  \tcalc\t0.01s")
-	if want := "run_command: still running after 10s; its latest line: ok   calc 0.01s"; got != want {
+	if want := "run_command: still running after 10s; its latest line: ok  ␉calc␉0.01s"; got != want {
 		t.Errorf("plainLine = %q, want %q", got, want)
 	}
 }

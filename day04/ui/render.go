@@ -22,20 +22,21 @@ type turnView struct {
 	running  *toolProgress   // the progress of the call running now
 }
 
-// show renders one event. Fragments are written as they are, with no
-// styling and no buffering, so the reply appears as fast as it comes.
+// show renders one event. Fragments are written as they come, made
+// printable one by one, with no styling and no buffering, so the reply
+// appears as fast as it comes.
 func (v *turnView) show(e agent.Event) {
 	v.spinner.Stop()
 	switch e := e.(type) {
 	case agent.Text:
-		io.WriteString(v.out, e.Text)
+		_, _ = io.WriteString(v.out, printable(e.Text)) // a terminal that takes no more has no one to tell
 		v.openLine = !strings.HasSuffix(e.Text, "\n")
 	case agent.TurnDone:
 		v.endLine()
 		v.usage(e.Usage)
 	case agent.Failed:
 		v.endLine()
-		fmt.Fprintln(v.out, v.styles.Error.Render("error: "+e.Err.Error()))
+		fmt.Fprintln(v.out, v.styles.Error.Render("error: "+printable(e.Err.Error())))
 	case agent.Cancelled:
 		v.endLine()
 		if e.Kept {
@@ -45,7 +46,7 @@ func (v *turnView) show(e agent.Event) {
 		}
 	case agent.ToolStart:
 		v.endLine()
-		v.running = v.progress.start(e.Name)
+		v.running = v.progress.start(oneLine(shorten(e.Name, 40)))
 	case agent.ToolProgress:
 		v.running.update(e.Line)
 	case agent.ToolEnd:
@@ -60,18 +61,33 @@ func (v *turnView) show(e agent.Event) {
 	}
 }
 
-// toolLine sums up one tool call on one line: a mark, the call, and either
-// the size of its result and the time it took, or its error.
+// toolLine sums up one tool call on one line: a mark, the call as the
+// tool read it, and either the size of its result and the time it took, or
+// its error. The model writes the name, the arguments and, through them,
+// much of the error, so each is cut to a size and kept to one line, with
+// no control character left to move the cursor.
 func (v *turnView) toolLine(e agent.ToolEnd) string {
-	call := e.Name + " " + shorten(e.Arguments, 80)
+	call := oneLine(shorten(e.Name, 40)) + " " + oneLine(shorten(e.Arguments, 80))
 	if e.Err != nil {
-		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+e.Err.Error())
+		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+oneLine(shorten(e.Err.Error(), 200)))
 	}
 	size := fmt.Sprintf("%d chars", e.Chars)
 	if e.Truncated {
 		size += ", cut to its head and tail"
 	}
 	return v.styles.OK.Render("✓ ") + call + v.styles.Dim.Render(fmt.Sprintf(" · %s · %dms", size, e.Elapsed.Milliseconds()))
+}
+
+// oneLine is printable for text that must stay on its line, such as the
+// summary of a tool call: a line end or a tab is shown as its picture too
+// (␊, ␍, ␉), so whatever the model wrote, the summary is one line.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
+			return 0x2400 + r // Control Pictures, as printable shows the others
+		}
+		return printableRune(r)
+	}, s)
 }
 
 // stop stops the spinner that is running, if one is, and the progress of

@@ -96,3 +96,20 @@ func TestSpinnerOff(t *testing.T) {
 	s := StartSpinner(nil, NewStyles(&bytes.Buffer{}).Dim, "waiting")
 	s.Stop() // returns at once: nothing was drawing
 }
+
+// TestToolLineIsPrintable has a model name a tool, and write arguments,
+// with escape sequences in them, and a tool fail with one: the summary
+// line shows them, harmless.
+func TestToolLineIsPrintable(t *testing.T) {
+	var out bytes.Buffer
+	v := &turnView{out: &out, styles: NewStyles(&out), spin: func() *Spinner { return StartSpinner(nil, NewStyles(&out).Dim, "") }}
+	v.spinner = v.spin()
+	v.show(agent.ToolEnd{Name: "read_file\x1b]0;pwned\x07", Arguments: "{\"path\":\"\x1b[2Jx.go\"}"})
+	v.show(agent.ToolEnd{Name: "list_dir", Arguments: "{}", Err: errors.New("no such file: \x1b]52;c;cm0gLXJm\x07")})
+	want := "✓ read_file␛]0;pwned␇ {\"path\":\"␛[2Jx.go\"} · 0 chars · 0ms\n" +
+		"✗ list_dir {} · no such file: ␛]52;c;cm0gLXJm␇\n"
+	if got := out.String(); got != want {
+		t.Errorf("tool lines %q, want %q", got, want)
+	}
+	assertHarmless(t, out.String())
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,15 +15,11 @@ import (
 	"ply/day04/llm"
 )
 
-// maxLine is the longest line the REPL reads: long enough for a pasted
-// stack trace, short enough that a runaway pipe cannot exhaust memory.
-const maxLine = 1 << 20
-
 // REPL reads the user's lines, runs slash commands itself and sends
 // everything else to the agent.
 type REPL struct {
 	agent  *agent.Agent
-	in     *bufio.Scanner
+	in     *bufio.Reader
 	out    io.Writer
 	styles Styles
 	prompt bool // show "> ": a person is typing at a terminal
@@ -37,9 +34,7 @@ type REPL struct {
 // NewREPL returns a REPL that reads lines from in and writes to out.
 // prompt says whether to show a prompt before each line.
 func NewREPL(a *agent.Agent, in io.Reader, out io.Writer, prompt bool) *REPL {
-	scanner := bufio.NewScanner(in)
-	scanner.Buffer(make([]byte, 0, 64<<10), maxLine)
-	return &REPL{agent: a, in: scanner, out: out, styles: NewStyles(out), prompt: prompt}
+	return &REPL{agent: a, in: bufio.NewReader(in), out: out, styles: NewStyles(out), prompt: prompt}
 }
 
 // ShowSpinner makes the REPL show a spinner on w while it waits for a
@@ -60,7 +55,7 @@ func (r *REPL) CancelOn(interrupts <-chan os.Signal) {
 // how to point ply at a real model.
 func (r *REPL) Welcome(cfg llm.Config, workspace string) {
 	fmt.Fprintln(r.out, r.styles.Title.Render("ply · "+cfg.String()))
-	r.notice("workspace: " + workspace)
+	r.notice("workspace: " + printable(workspace))
 	if cfg.Unset {
 		r.notice("No model is configured. To use a real one, set OPENAI_API_KEY " +
 			"(or OPENAI_BASE_URL for a local server such as Ollama) and PLY_MODEL.")
@@ -69,17 +64,18 @@ func (r *REPL) Welcome(cfg llm.Config, workspace string) {
 }
 
 // Run reads and answers lines until /quit, the end of the input, or Ctrl-C
-// at the prompt. A model that fails is reported and the REPL goes on; Run
-// returns an error only when reading the input fails.
+// at the prompt. A model that fails is reported and the REPL goes on, and
+// so does a line it cannot take; Run returns an error only when reading
+// the input fails.
 func (r *REPL) Run(ctx context.Context) error {
 	lines := r.readLines()
 	for {
 		if r.prompt {
 			fmt.Fprint(r.out, r.styles.Prompt.Render("> "))
 		}
-		var line string
+		var next input
 		select {
-		case next, ok := <-lines:
+		case in, ok := <-lines:
 			if !ok {
 				if r.readErr != nil {
 					return r.readErr
@@ -87,22 +83,25 @@ func (r *REPL) Run(ctx context.Context) error {
 				fmt.Fprintln(r.out, "bye")
 				return nil
 			}
-			line = strings.TrimSpace(next)
+			next = in
 		case <-r.interrupts:
 			fmt.Fprintln(r.out, "\nbye")
 			return nil
 		}
-		switch {
-		case line == "":
+		if next.refusal != nil {
+			r.fail(next.refusal)
 			continue
-		case strings.HasPrefix(line, "/"):
-			if quit := r.command(line); quit {
-				return nil
-			}
-		default:
-			r.turn(ctx, line)
+		}
+		if quit := r.handle(ctx, strings.TrimSpace(next.line)); quit {
+			return nil
 		}
 	}
+}
+
+// input is one line from the user, or why the REPL refuses it.
+type input struct {
+	line    string
+	refusal error // errLineTooLong or errTerminalCut; nil for a line to act on
 }
 
 // readLines reads the input on a goroutine of its own, so that the REPL can
@@ -110,16 +109,52 @@ func (r *REPL) Run(ctx context.Context) error {
 // the end of the input, and r.readErr is set before it is. If the REPL
 // quits first, the goroutine stays blocked on its read until the process
 // ends.
-func (r *REPL) readLines() <-chan string {
-	lines := make(chan string)
+func (r *REPL) readLines() <-chan input {
+	lines := make(chan input)
 	go func() {
 		defer close(lines)
-		for r.in.Scan() {
-			lines <- r.in.Text()
+		for {
+			line, err := r.nextLine()
+			switch {
+			case refused(err):
+				lines <- input{refusal: err}
+			case errors.Is(err, io.EOF):
+				return
+			case err != nil:
+				r.readErr = err
+				return
+			default:
+				lines <- input{line: line}
+			}
 		}
-		r.readErr = r.in.Err()
 	}()
 	return lines
+}
+
+// nextLine reads the user's next line. A line the REPL refuses comes back
+// with an error that refused reports; the end of the input is io.EOF.
+func (r *REPL) nextLine() (string, error) {
+	line, err := readLine(r.in)
+	if err == nil && r.prompt && cutByTerminal(line) {
+		return "", errTerminalCut
+	}
+	return line, err
+}
+
+// handle acts on one line and reports whether the REPL should stop. A
+// line that starts with "/" is a command, and one that starts with "//"
+// is a message that starts with "/": "//etc/hosts" sends "/etc/hosts".
+func (r *REPL) handle(ctx context.Context, line string) (quit bool) {
+	switch {
+	case line == "":
+	case strings.HasPrefix(line, "//"):
+		r.turn(ctx, line[1:])
+	case strings.HasPrefix(line, "/"):
+		return r.command(line)
+	default:
+		r.turn(ctx, line)
+	}
+	return false
 }
 
 // turn sends one line to the agent and shows the reply as it streams in.
@@ -163,7 +198,8 @@ func (r *REPL) notice(text string) {
 	fmt.Fprintln(r.out, r.styles.Dim.Render(text))
 }
 
-// fail prints an error the user should see; the REPL carries on.
+// fail prints an error the user should see; the REPL carries on. An
+// error can quote a server, so its text is made printable.
 func (r *REPL) fail(err error) {
-	fmt.Fprintln(r.out, r.styles.Error.Render("error: "+err.Error()))
+	fmt.Fprintln(r.out, r.styles.Error.Render("error: "+printable(err.Error())))
 }
