@@ -1,107 +1,218 @@
 package course_test
 
 import (
-	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
-	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"ply/internal/lab"
+	"ply/internal/lesson"
 )
 
-// goworkOff builds a copy of a day outside every workspace, as its own module.
-var goworkOff = []string{"GOWORK=off"}
+// How the checks build and run a day. A day is built once, as a probe
+// (see lab.Variants): the real starter, the very files a student gets,
+// with the day's own code, its wrong answers and nothing else compiled in
+// beside the holes, switched on by the run. Run with no tags, the probe is
+// the starter; with every exercise done, it is the day; every other
+// variant the checks need, an exercise done alone or a wrong answer in
+// place, is a run too, a fraction of a second, where a build of its own
+// would take seconds.
 
-// Every build and test here is -trimpath: with the folder's name kept out
-// of the build, the copies of a day in temporary folders share the build
-// cache with each other and with the starter, and only what differs is
-// compiled again.
+// compileDependencies compiles every package the days and their tests
+// import, once, before the days are built in parallel. Two go commands
+// that need a package the build cache does not have yet each compile it:
+// with a cold cache, six builds at once would compile the standard
+// library six times over. With a warm one this takes a second.
+func compileDependencies(t *testing.T, days []lab.Day) {
+	args := []string{"list", "-export", "-deps", "-test"}
+	for _, d := range days {
+		args = append(args, "./"+d.Name+"/...")
+	}
+	if out, err := goCommand(t, ".", args...).CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
 
-// A day's tests, and its self-check, take seconds. One that still runs
-// after stuckAfter is stuck, and fails here then rather than when go test
-// gives up on the whole course.
-const (
-	stuckAfter  = 2 * time.Minute
-	testTimeout = "-timeout=2m" // stuckAfter, for go test
-)
+// A builtDay is a day, read and built, with the outputs every check needs.
+type builtDay struct {
+	lab.Day
+	keyDir    string
+	exercises []lab.Exercise
+	numbers   []int                  // the exercises' numbers
+	checks    []lab.SelfCheck        // the self-check's table
+	wrongs    []lab.Wrong            // the wrong answers of the key
+	tests     map[string][]string    // the packages of each test
+	docs      map[string]*lesson.Doc // the lesson and the key, by path
+	probe     *lab.Probe
+	day       []string // the tags that make the probe the day: every exercise done
 
-// writeTemp writes tree to a new temporary folder and returns the folder.
-func writeTemp(t *testing.T, tree lab.Tree) string {
+	starter   run // the starter's self-check
+	reference run // the day's own self-check
+}
+
+// A run is one self-check's output, read.
+type run struct {
+	out    string
+	failed bool // it ended with a failed check
+	lab.Report
+}
+
+// buildDay reads the day, builds it, and runs the self-checks that every
+// check compares with. It stops the test when the day cannot be built.
+func buildDay(t *testing.T, d lab.Day) *builtDay {
 	t.Helper()
-	dir := t.TempDir()
-	if err := tree.Write(dir); err != nil {
+	b := &builtDay{Day: d, keyDir: filepath.Join("solutions", d.Name), docs: map[string]*lesson.Doc{}}
+	var err error
+	if b.exercises, err = lab.Exercises(d.Dir); err != nil {
 		t.Fatal(err)
 	}
-	return dir
-}
-
-// A tally is what the last line of a self-check says.
-type tally struct {
-	passed, total int
-}
-
-func (c tally) String() string { return fmt.Sprintf("%d/%d passed", c.passed, c.total) }
-
-// tallyLine matches the last line of a self-check.
-var tallyLine = regexp.MustCompile(`^([0-9]+)/([0-9]+) passed$`)
-
-// selfCheck builds the program of the day module in dir, with env added to
-// the build's environment, runs its self-check against the scripted model
-// as a student would, from dir, and returns what it passed.
-func selfCheck(t *testing.T, dir string, env ...string) tally {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "ply")
-	mustGo(t, dir, env, "build", "-trimpath", "-o", bin, ".")
-	ctx, cancel := context.WithTimeout(t.Context(), stuckAfter)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "MOCK=1", "SELFTEST=1")
-	// The exit status says only whether every check passed: the tally says more.
-	out, err := cmd.CombinedOutput()
-	if ctx.Err() != nil {
-		t.Fatalf("the self-check of %s (MOCK=1 SELFTEST=1 %s) was still running after %v: something blocks\n%s", dir, bin, stuckAfter, out)
+	b.numbers = lab.Numbers(b.exercises)
+	b.day = lab.DoneTags(b.numbers...)
+	if b.checks, err = lab.SelfChecks(d.Dir); err != nil {
+		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	m := tallyLine.FindStringSubmatch(lines[len(lines)-1])
-	if m == nil {
-		t.Fatalf("the self-check of %s (MOCK=1 SELFTEST=1 %s) did not end with a line \"K/N passed\": %v\n%s", dir, bin, err, out)
+	if b.wrongs, err = lab.WrongAnswers(b.keyDir, b.exercises); err != nil {
+		t.Fatal(err)
 	}
-	return tally{passed: atoi(t, m[1]), total: atoi(t, m[2])}
+	if b.tests, err = lab.Tests(d.Dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, md := range []string{filepath.Join(d.Dir, "README.md"), filepath.Join(b.keyDir, "README.md")} {
+		data, err := os.ReadFile(md)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // TestLessonQuotes says it is missing
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.docs[md], _ = lesson.Parse(md, string(data)) // TestLessonQuotes reports malformed markers
+	}
+	start := time.Now()
+	b.probe = b.buildProbe(t)
+	t.Logf("built %s in %v", d.Name, time.Since(start).Round(time.Millisecond))
+	b.starter = b.selfCheck(t, "the starter's self-check")
+	b.reference = b.selfCheck(t, "the day's own self-check", b.day...)
+	return b
 }
 
-// atoi returns the number that s, a string of digits, spells.
-func atoi(t *testing.T, s string) int {
+// buildProbe builds the day with every hole and wrong answer, with the
+// test binaries of each package whose tests a claim names.
+func (b *builtDay) buildProbe(t *testing.T) *lab.Probe {
 	t.Helper()
-	n, err := strconv.Atoi(s)
+	v := &lab.Variants{DayDir: b.Dir, Exercises: b.exercises, Wrongs: b.wrongs}
+	overlay, _, err := v.Overlay()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n
+	var pkgs []string
+	for _, name := range b.claimedTests() {
+		if pkg, err := b.packageOf(name); err == nil {
+			pkgs = append(pkgs, pkg)
+		}
+	}
+	dir, err := filepath.Abs(b.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := lab.BuildDir("course probe", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe, msg, err := lab.BuildProbe(t.Context(), dir, overlay, pkgs, out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, msg)
+	}
+	return probe
 }
 
-// goCmd runs the go command in dir with env added to the environment, and
-// returns its combined output.
-func goCmd(t *testing.T, dir string, env []string, args ...string) ([]byte, error) {
+// claimedTests returns every test that the wrong answers, the green
+// markers and the write-a-test exercises name.
+func (b *builtDay) claimedTests() []string {
+	var names []string
+	for _, w := range b.wrongs {
+		for _, c := range w.CaughtBy {
+			names = append(names, c.Test)
+		}
+	}
+	for _, doc := range b.docs {
+		for _, g := range doc.Greens {
+			for _, c := range g.Claims {
+				names = append(names, c.Test)
+			}
+		}
+	}
+	for _, e := range b.exercises {
+		if e.Test {
+			names = append(names, e.Func)
+		}
+	}
+	return names
+}
+
+// packageOf returns the package folder of the test called name, such as
+// "TestMockReply/no_user_message".
+func (b *builtDay) packageOf(name string) (string, error) {
+	top, _, _ := strings.Cut(name, "/")
+	switch pkgs := b.tests[top]; len(pkgs) {
+	case 0:
+		return "", fmt.Errorf("%s has no test %s", b.Name, top)
+	case 1:
+		return pkgs[0], nil
+	default:
+		return "", fmt.Errorf("%s declares %s in more than one package (%s): rename one", b.Name, top, strings.Join(pkgs, ", "))
+	}
+}
+
+// selfCheck runs the probe's self-check with the tags on, and reads it.
+func (b *builtDay) selfCheck(t *testing.T, what string, tags ...string) run {
+	t.Helper()
+	out, err := b.probe.SelfCheck(t.Context(), tags...)
+	return b.read(t, what, out, err)
+}
+
+// read reads a self-check's output; err is how the run ended.
+func (b *builtDay) read(t *testing.T, what, out string, err error) run {
+	t.Helper()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("%s of %s: %v\n%s", what, b.Name, err, out)
+	}
+	report, rerr := lab.ReadReport(out, b.checks)
+	if rerr != nil {
+		t.Fatalf("%s of %s: %v", what, b.Name, rerr)
+	}
+	// The program's exit status is 1 exactly when a check fails.
+	return run{out: out, failed: report.Tally.Passed < report.Tally.Total, Report: report}
+}
+
+// test runs the test called name, such as "TestMockReply/no_user_message",
+// with the tags on.
+func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags ...string) (lab.TestResult, error) {
+	t.Helper()
+	pkg, err := b.packageOf(name)
+	if err != nil {
+		return lab.TestResult{}, err
+	}
+	res, err := b.probe.Test(t.Context(), pkg, name, timeout, tags...)
+	if err != nil {
+		return res, err
+	}
+	if !res.Ran {
+		return res, fmt.Errorf("go test -run '%s' ./%s runs no test: is the name right? (subtests are named as go test -v prints them)", lab.RunPattern(name), path.Join(b.Name, pkg))
+	}
+	return res, nil
+}
+
+// goCommand returns the go command with args, to run in dir.
+func goCommand(t *testing.T, dir string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(t.Context(), "go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	return cmd.CombinedOutput()
-}
-
-// mustGo runs the go command like goCmd, and stops the test when it fails,
-// showing its output.
-func mustGo(t *testing.T, dir string, env []string, args ...string) {
-	t.Helper()
-	if out, err := goCmd(t, dir, env, args...); err != nil {
-		command := strings.Join(slices.Concat(env, []string{"go"}, args), " ")
-		t.Fatalf("cd %s && %s: %v\n%s", dir, command, err, out)
-	}
+	return cmd
 }

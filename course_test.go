@@ -1,20 +1,28 @@
 // Package course_test holds the course-wide checks. From the repository's
-// root, go test work runs them together with every day's own tests:
+// root, go test work runs them together with every day's own tests. Each
+// check protects a promise the course makes, and its failure says which:
 //
-//   - starter/ and solutions/ are what go run ./cmd/lab makes of the days;
-//   - go.work and starter/go.work use every day;
-//   - each day's starter builds, fails its tests, and passes exactly the
-//     self-checks its lesson says it passes; each exercise, done alone,
-//     passes more of them; the answer key completes the starter;
-//   - every lesson quotes the code as it is, and has a heading for each
-//     exercise of its day.
+//   - TestGeneratedTreesAreCurrent: starter/ and solutions/ are what go
+//     run ./cmd/lab makes of the days, so a student works on today's code;
+//   - TestWorkspacesUseEveryDay: go.work and starter/go.work use every day;
+//   - TestDays: each day's lab keeps its word. The starter builds and
+//     prints the tally and transcripts its lesson and key show, and every
+//     check labelled 0 passes in it; each exercise done alone passes every
+//     check labelled with it, and more than the starter; each wrong answer
+//     of the key fails each check its Caught by: names; each write-a-test
+//     exercise's test passes on the day and fails on its wrong answers;
+//     each green marker's checks pass with its exercises done; the answer
+//     key completes the starter;
+//   - TestLessonQuotes, TestLessonsHaveExerciseHeadings: every quote equals
+//     the code, and every exercise has its heading;
+//   - TestLabFormat: the days are in the lab's format, version 2: short
+//     contracts, hint ladders, a test to write, no unchecked claims.
 //
-// go test -short leaves out the slowest check, a build per exercise.
-// build_test.go holds how the checks build and run a day.
+// The fast loops: go test -run 'TestDays/day03' . checks one day;
+// go test -short . leaves out TestDays.
 package course_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,6 +34,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"ply/internal/lab"
 	"ply/internal/lesson"
@@ -61,105 +70,312 @@ func TestWorkspacesUseEveryDay(t *testing.T) {
 	}
 }
 
-// TestDays checks each day's lab, the days in parallel.
+// TestDays checks each day's lab, the days in parallel. Each day is built
+// twice (see buildDay); every check after that is a run of what was built.
 func TestDays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every day; go test without -short runs it, or go test -run TestDays/day01 one day")
+	}
+	compileDependencies(t, courseDays(t))
 	for _, d := range courseDays(t) {
 		t.Run(d.Name, func(t *testing.T) {
 			t.Parallel()
-			testDay(t, d)
+			b := buildDay(t, d)
+			t.Run("starter", func(t *testing.T) { testStarter(t, b) })
+			t.Run("lessons", func(t *testing.T) { testLessonClaims(t, b) })
+			t.Run("exercises", func(t *testing.T) { testExercisesAlone(t, b) })
+			t.Run("wrong answers", func(t *testing.T) { testWrongAnswers(t, b) })
+			t.Run("tests to write", func(t *testing.T) { testTestExercises(t, b) })
+			t.Run("answers complete the starter", func(t *testing.T) { testAnswersComplete(t, b) })
 		})
 	}
 }
 
-// testDay checks a day's lab: its starter, each exercise, its answer key.
-// It builds the reference and the starter once, and the checks that need
-// them run as parallel subtests.
-func testDay(t *testing.T, d lab.Day) {
-	exercises, err := lab.Exercises(d.Dir)
-	if err != nil {
-		t.Fatal(err)
+// testStarter checks the starter: it passes the checks of the code it
+// gives and leaves something to do, and the day passes every check.
+func testStarter(t *testing.T, b *builtDay) {
+	if b.reference.Tally.Passed != b.reference.Tally.Total {
+		t.Errorf("%s's own self-check prints %s, want every check to pass\n%s", b.Name, b.reference.Tally, b.reference.out)
 	}
-	starterDir := filepath.Join("starter", d.Name)
-	if _, err := os.Stat(starterDir); err != nil {
-		t.Fatalf("no starter for %s: %v; run go run ./cmd/lab", d.Name, err)
+	for _, c := range b.checks {
+		if c.Exercise == 0 && !b.starter.Passed[c.Name] {
+			t.Errorf("%s:%d: the check %q is labelled 0, code the starter gives, but fails in the starter: label it with the exercise it waits for", c.File, c.Line, c.Name)
+		}
+		if c.Exercise != 0 && len(lab.Of(b.exercises, c.Exercise)) == 0 {
+			t.Errorf("%s:%d: the check %q is labelled %d, but %s has no exercise %d", c.File, c.Line, c.Name, c.Exercise, b.Name, c.Exercise)
+		}
 	}
-	mustGo(t, starterDir, nil, "build", "-trimpath", "./...")
-	reference := selfCheck(t, d.Dir)
-	if reference.passed != reference.total {
-		t.Errorf("%s's own self-check: %s, want every check to pass", d.Name, reference)
-	}
-	starter := selfCheck(t, starterDir)
-
-	t.Run("starter passes what the lesson says", func(t *testing.T) {
-		t.Parallel()
-		checkLessonTally(t, d, starter, reference)
-	})
-	t.Run("starter tests fail", func(t *testing.T) {
-		t.Parallel()
-		out, err := goCmd(t, starterDir, nil, "test", "-trimpath", testTimeout, "./...")
-		if err == nil {
-			t.Errorf("go test ./... passes in %s, but the holes should fail the day's tests: no test reaches them\n%s", starterDir, out)
-		}
-		if bytes.Contains(out, []byte("panic: test timed out")) {
-			t.Errorf("go test ./... in %s hangs: a hole blocks a test, where it should fail it\n%s", starterDir, out)
-		}
-	})
-	t.Run("answers complete the starter", func(t *testing.T) {
-		t.Parallel()
-		dir := writeTemp(t, solvedStarter(t, d))
-		mustGo(t, dir, goworkOff, "test", "-trimpath", testTimeout, "./...")
-		if got := selfCheck(t, dir, goworkOff...); got != reference {
-			t.Errorf("the starter with solutions/%s copied over it: %s, want %s", d.Name, got, reference)
-		}
-	})
-	for _, n := range exerciseNumbers(exercises) {
-		t.Run(fmt.Sprintf("exercise %d is self-checked", n), func(t *testing.T) {
-			if testing.Short() {
-				t.Skip("builds the starter once per exercise; go test without -short runs it")
-			}
-			t.Parallel()
-			done, err := lab.Starter(d.Dir, func(e lab.Exercise) bool { return e.N == n })
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := selfCheck(t, writeTemp(t, done), goworkOff...); got.passed <= starter.passed {
-				t.Errorf("with exercise %d done and no other, the self-check of %s prints %s, no more than the starter's %s: "+
-					"exercise %d is untested by the self-check; give it a check with Exercise: %d in %s/selftest "+
-					"that needs no other exercise",
-					n, d.Name, got, starter, n, n, d.Name)
-			}
-		})
+	if s := b.starter.Tally; s.Passed == 0 || s.Passed == s.Total {
+		t.Errorf("the starter of %s prints `%s`: it should pass some checks and fail others, so that a student sees both", b.Name, s)
 	}
 }
 
 // starterPrints finds where a lesson says how many self-checks the
 // starter passes.
-var starterPrints = regexp.MustCompile("(?i)the starter prints `([0-9]+)/([0-9]+) passed`")
+var starterPrints = regexp.MustCompile("(?i)the starter prints `[0-9]+/[0-9]+ passed`")
 
-// checkLessonTally checks that the day's lesson says what the starter
-// prints, and that the starter passes some checks and fails others.
-func checkLessonTally(t *testing.T, d lab.Day, starter, reference tally) {
-	path := filepath.Join(d.Dir, "README.md")
-	md, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Fatalf("%s does not exist: every day needs its lesson, which says what the starter passes (the starter prints `%s`)", path, starter)
+// testLessonClaims checks what the lesson and the key say the program
+// prints: tallies, transcripts, and the checks each exercise turns green.
+func testLessonClaims(t *testing.T, b *builtDay) {
+	lessonPath := filepath.Join(b.Dir, "README.md")
+	if doc := b.docs[lessonPath]; doc != nil && !starterPrints.MatchString(strings.Join(doc.Lines, "\n")) {
+		t.Errorf("%s does not say what the starter passes: it needs the words \"the starter prints `%s`\"", lessonPath, b.starter.Tally)
 	}
+	for _, path := range slices.Sorted(maps.Keys(b.docs)) {
+		doc := b.docs[path]
+		for _, tally := range doc.Tallies() {
+			switch {
+			case tally.Tally.Total != b.reference.Tally.Total:
+				t.Errorf("%s:%d: `%s`, but %s's self-check has %d checks", path, tally.Line, tally.Tally, b.Name, b.reference.Tally.Total)
+			case tally.Starter && tally.Tally != b.starter.Tally && tally.Tally.Passed != tally.Tally.Total:
+				t.Errorf("%s:%d: the line says `%s` of the starter, but the starter prints `%s`", path, tally.Line, tally.Tally, b.starter.Tally)
+			}
+		}
+		for _, o := range doc.Outputs() {
+			got, err := b.outputOf(t, o.Of)
+			if err == nil {
+				err = o.Compare(got.out, got.failed)
+			}
+			if err != nil {
+				t.Errorf("%s:%d: the transcript of %s: %v", path, o.Line, o.Of, err)
+			}
+		}
+		for _, g := range doc.Greens {
+			done := b.selfCheck(t, "the self-check", lab.DoneTags(g.Exercises...)...)
+			for _, c := range g.Claims {
+				if err := b.passes(t, c, done, lab.DoneTags(g.Exercises...)); err != nil {
+					t.Errorf("%s:%d: the lesson says exercise %s turns %s green, but %v", path, g.Line, numbers(g.Exercises), c, err)
+				}
+			}
+		}
+	}
+}
+
+// outputOf returns the self-check's output that an output marker names.
+func (b *builtDay) outputOf(t *testing.T, of string) (run, error) {
+	switch of {
+	case "starter":
+		return b.starter, nil
+	case "reference":
+		return b.reference, nil
+	}
+	name := strings.TrimSuffix(strings.TrimPrefix(of, "wrong/"), ".go")
+	if !slices.ContainsFunc(b.wrongs, func(w lab.Wrong) bool { return w.Name == name }) {
+		return run{}, fmt.Errorf("%s has no wrong answer %s", b.keyDir, of)
+	}
+	return b.selfCheck(t, "the self-check with "+of, b.wrong(name)...), nil
+}
+
+// passes returns nil when the check c passes in the variant with the tags
+// on, whose self-check printed done.
+func (b *builtDay) passes(t *testing.T, c lab.Claim, done run, tags []string) error {
+	if c.Test == "" {
+		passed, ok := done.Passed[c.SelfCheck]
+		switch {
+		case !ok:
+			return fmt.Errorf("the self-check has no line %q", c.SelfCheck)
+		case !passed:
+			return fmt.Errorf("it still fails:\n%s", done.out)
+		}
+		return nil
+	}
+	res, err := b.test(t, c.Test, time.Minute, tags...)
+	if err != nil {
+		return err
+	}
+	if !res.Passed {
+		return fmt.Errorf("it still fails:\n%s", res.Output)
+	}
+	return nil
+}
+
+// testExercisesAlone checks each exercise, done alone: every check
+// labelled with it passes, and the self-check passes more than the
+// starter's.
+func testExercisesAlone(t *testing.T, b *builtDay) {
+	for _, n := range b.numbers {
+		if lab.Of(b.exercises, n)[0].Test {
+			continue // a test the student writes changes no check of the day
+		}
+		alone := b.selfCheck(t, fmt.Sprintf("the self-check with exercise %d alone", n), lab.DoneTags(n)...)
+		var wrong []string
+		for _, c := range b.checks {
+			if c.Exercise == n && !alone.Passed[c.Name] {
+				wrong = append(wrong, fmt.Sprintf("%s:%d: %q", c.File, c.Line, c.Name))
+			}
+		}
+		if len(wrong) > 0 {
+			t.Errorf("with exercise %d done and no other, checks labelled %d fail: each needs another exercise too; label it with the one it waits for, or make it need exercise %d alone\n\t%s\nthe self-check printed:\n%s",
+				n, n, n, strings.Join(wrong, "\n\t"), alone.out)
+		}
+		if alone.Tally.Passed <= b.starter.Tally.Passed {
+			t.Errorf("with exercise %d done and no other, the self-check of %s prints `%s`, no more than the starter's `%s`: exercise %d is untested by the self-check; give it a check labelled %d in %s/selftest that needs no other exercise",
+				n, b.Name, alone.Tally, b.starter.Tally, n, n, b.Name)
+		}
+	}
+}
+
+// testWrongAnswers checks each wrong answer of the key against the claims
+// of its Caught by:, and that the key names each of them.
+func testWrongAnswers(t *testing.T, b *builtDay) {
+	keyPath := filepath.Join(b.keyDir, "README.md")
+	named := map[string]int{}
+	if doc := b.docs[keyPath]; doc != nil {
+		named = doc.WrongNames()
+	}
+	for _, name := range slices.Sorted(maps.Keys(named)) {
+		if !slices.ContainsFunc(b.wrongs, func(w lab.Wrong) bool { return w.Name == name }) {
+			t.Errorf("%s:%d: names `wrong/%s.go`, but %s has no such file", keyPath, named[name], name, filepath.Join(b.keyDir, "wrong"))
+		}
+	}
+	for _, w := range b.wrongs {
+		t.Run(w.Name, func(t *testing.T) {
+			t.Parallel()
+			if _, ok := named[w.Name]; !ok {
+				t.Errorf("%s never names the wrong answer %s: say what it shows, and name it as `wrong/%s.go`", keyPath, w.File, w.Name)
+			}
+			tags := b.wrong(w.Name)
+			with := b.selfCheck(t, "the self-check with "+w.File, tags...)
+			for _, c := range w.CaughtBy {
+				if err := b.caught(t, c, with, tags); err != nil {
+					t.Errorf("%s: Caught by: %s: %v", w.File, c, err)
+				}
+			}
+		})
+	}
+}
+
+// wrong returns the tags of the day with the wrong answer called name in
+// place.
+func (b *builtDay) wrong(name string) []string {
+	return append(slices.Clone(b.day), lab.WrongTag(name))
+}
+
+// wrongTimeout bounds a test run on a wrong answer: a test of a day takes
+// a second at most, and a wrong answer that loops for ever has failed.
+const wrongTimeout = 20 * time.Second
+
+// caught returns nil when the check c fails with the wrong answer whose
+// tags are on, and passes in the day; with is the self-check's output.
+func (b *builtDay) caught(t *testing.T, c lab.Claim, with run, tags []string) error {
+	if c.Test == "" {
+		passed, ok := with.Passed[c.SelfCheck]
+		switch {
+		case !ok:
+			return fmt.Errorf("the self-check has no line %q", c.SelfCheck)
+		case passed:
+			return fmt.Errorf("the self-check's line passes with it:\n%s", with.out)
+		}
+		return nil
+	}
+	res, err := b.test(t, c.Test, time.Minute, b.day...)
+	if err != nil {
+		return err
+	}
+	if !res.Passed {
+		return fmt.Errorf("the test fails on the day itself:\n%s", res.Output)
+	}
+	if res, err = b.test(t, c.Test, wrongTimeout, tags...); err != nil {
+		return err
+	}
+	if res.Passed {
+		return fmt.Errorf("the test passes with it: it does not catch it")
+	}
+	return nil
+}
+
+// testTestExercises checks each test the student writes, as the reference
+// writes it: it passes on the day, fails in the starter, and fails with
+// each wrong answer that it is to catch.
+func testTestExercises(t *testing.T, b *builtDay) {
+	for _, e := range b.exercises {
+		if !e.Test {
+			continue
+		}
+		if res, err := b.test(t, e.Func, time.Minute, b.day...); err != nil || !res.Passed {
+			t.Errorf("exercise %d: the reference's %s fails on the day (%v):\n%s", e.N, e.Func, err, res.Output)
+		}
+		others := slices.DeleteFunc(slices.Clone(b.numbers), func(n int) bool { return n == e.N })
+		if res, err := b.test(t, e.Func, time.Minute, lab.DoneTags(others...)...); err != nil || res.Passed {
+			t.Errorf("exercise %d: the starter's %s, a hole, passes (%v): it should fail until it is written", e.N, e.Func, err)
+		}
+		for _, w := range b.wrongs {
+			if w.TestExercise != e.N {
+				continue
+			}
+			if res, err := b.test(t, e.Func, wrongTimeout, b.wrong(w.Name)...); err != nil || res.Passed {
+				t.Errorf("%s: Test exercise: %d, but the reference's %s passes with it in place (%v): the test the lesson asks for would not catch it", w.File, e.N, e.Func, err)
+			}
+		}
+	}
+}
+
+// testAnswersComplete checks that the starter with the answer key's code
+// copied over it is the day, file for file: the day's own tests then
+// stand for the solved starter's.
+func testAnswersComplete(t *testing.T, b *builtDay) {
+	starterDir := filepath.Join("starter", b.Name)
+	solved, err := lab.ReadTree(starterDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := starterPrints.FindSubmatch(md)
-	if m == nil {
-		t.Fatalf("%s does not say what the starter passes: it needs the words \"the starter prints `%s`\"", path, starter)
+	answers, err := lab.ReadTree(b.keyDir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	said := tally{passed: atoi(t, string(m[1])), total: atoi(t, string(m[2]))}
-	if said != starter {
-		t.Errorf("%s says the starter prints `%s`, but it prints `%s`", path, said, starter)
+	for rel, f := range answers {
+		if rel != "README.md" && !strings.HasPrefix(rel, "wrong/") {
+			solved[rel] = f
+		}
 	}
-	if said.total != reference.total {
-		t.Errorf("%s says the self-check has %d checks, but %s has %d", path, said.total, d.Name, reference.total)
+	day, err := lab.ReadTree(b.Dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if said.passed <= 0 || said.passed >= said.total {
-		t.Errorf("%s says the starter prints `%s`: it should pass some checks and fail others, so that a student sees both", path, said)
+	for _, rel := range slices.Sorted(maps.Keys(day)) {
+		if f, ok := solved[rel]; !ok || string(f.Data) != string(day[rel].Data) {
+			t.Errorf("the starter with %s copied over it differs from %s at %s: run go run ./cmd/lab", b.keyDir, b.Dir, rel)
+		}
+	}
+}
+
+// TestLabFormat checks that the days are written in the lab's format,
+// version 2, which the days are being converted to: each failure names
+// the place to change. A contract of at most three lines and two or three
+// hints per exercise; a write-a-test exercise with wrong answers to catch;
+// no transcript or "turns green" without a marker; and each wrong answer
+// an answer key describes under a "Wrong" heading kept as code.
+func TestLabFormat(t *testing.T) {
+	for _, d := range courseDays(t) {
+		t.Run(d.Name, func(t *testing.T) {
+			exercises, err := lab.Exercises(d.Dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			keyDir := filepath.Join("solutions", d.Name)
+			wrongs, err := lab.WrongAnswers(keyDir, exercises)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range lab.FormatProblems(d.Dir, exercises, wrongs) {
+				t.Error(p)
+			}
+			for _, md := range []string{filepath.Join(d.Dir, "README.md"), filepath.Join(keyDir, "README.md")} {
+				data, err := os.ReadFile(md)
+				if err != nil {
+					continue // TestLessonQuotes says it is missing
+				}
+				doc, _ := lesson.Parse(md, string(data))
+				for _, p := range doc.Unchecked() {
+					t.Error(p)
+				}
+				if md == filepath.Join(keyDir, "README.md") {
+					for _, p := range doc.WrongSectionsWithoutCode() {
+						t.Error(p)
+					}
+				}
+			}
+		})
 	}
 }
 
@@ -183,34 +399,9 @@ func TestLessonsHaveExerciseHeadings(t *testing.T) {
 			t.Error(err)
 			continue
 		}
-		declared := map[int]lab.Exercise{} // the first function of each exercise
-		for _, e := range exercises {
-			if _, ok := declared[e.N]; !ok {
-				declared[e.N] = e
-			}
-		}
 		for _, path := range []string{filepath.Join(d.Dir, "README.md"), filepath.Join("solutions", d.Name, "README.md")} {
-			headings, err := lesson.ExerciseHeadings(path)
-			if errors.Is(err, fs.ErrNotExist) {
-				t.Errorf("%s does not exist yet: it needs a heading for each of the %d exercises of %s", path, len(declared), d.Name)
-				continue
-			}
-			if err != nil {
-				t.Error(err)
-				continue
-			}
-			for _, n := range slices.Sorted(maps.Keys(declared)) {
-				if _, ok := headings[n]; !ok {
-					e := declared[n]
-					t.Errorf("%s has no heading that says \"Exercise %d\", the exercise of %s (%s:%d)",
-						path, n, e.Func, filepath.Join(d.Dir, e.File), e.Line)
-				}
-			}
-			for _, n := range slices.Sorted(maps.Keys(headings)) {
-				if _, ok := declared[n]; !ok {
-					t.Errorf("%s:%d: the heading says \"Exercise %d\", but no function of %s has //lab:exercise %d",
-						path, headings[n], n, d.Name, n)
-				}
+			for _, p := range lesson.HeadingProblems(path, d.Dir, exercises) {
+				t.Error(p)
 			}
 		}
 	}
@@ -248,19 +439,11 @@ func lessons(t *testing.T) []lessonFile {
 	return all
 }
 
-// exerciseNumbers returns the numbers of the exercises, once each, in order.
-func exerciseNumbers(exercises []lab.Exercise) []int {
-	var numbers []int
-	for _, e := range exercises {
-		numbers = append(numbers, e.N)
-	}
-	return slices.Compact(numbers) // exercises come sorted by number
-}
-
 // workspaceUses returns the folders that the go.work file uses, cleaned:
 // "day01" for a "use ./day01".
 func workspaceUses(t *testing.T, file string) (map[string]bool, error) {
-	out, err := goCmd(t, ".", nil, "work", "edit", "-json", file)
+	cmd := goCommand(t, ".", "work", "edit", "-json", file)
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("go work edit -json %s: %v\n%s", file, err, out)
 	}
@@ -275,19 +458,14 @@ func workspaceUses(t *testing.T, file string) (map[string]bool, error) {
 	return used, nil
 }
 
-// solvedStarter returns the day's starter, read from starter/, with its
-// answer key from solutions/ copied over it.
-func solvedStarter(t *testing.T, d lab.Day) lab.Tree {
-	t.Helper()
-	tree, err := lab.ReadTree(filepath.Join("starter", d.Name))
-	if err != nil {
-		t.Fatal(err)
+// numbers writes exercise numbers as a lesson does: "3", "3 and 4".
+func numbers(ns []int) string {
+	words := make([]string, len(ns))
+	for i, n := range ns {
+		words[i] = fmt.Sprint(n)
 	}
-	answers, err := lab.ReadTree(filepath.Join("solutions", d.Name))
-	if err != nil {
-		t.Fatal(err)
+	if len(words) == 1 {
+		return words[0]
 	}
-	delete(answers, "README.md") // the worked answers, for people
-	maps.Copy(tree, answers)
-	return tree
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -1,83 +1,98 @@
-// Command lab makes the course's labs from the day modules: starter/, the
-// days with holes where the exercises go, and the generated part of
-// solutions/, the files that fill them. Run it from the repository's root.
+// Command lab makes the course's labs from the day modules, and is the
+// student's companion while they work through them. Run it from the
+// repository's root.
 //
-// Usage:
+// For students:
 //
-//	go run ./cmd/lab          bring starter/ and solutions/ up to date
-//	go run ./cmd/lab -check   change nothing; list the files that are out
-//	                          of date, and exit 1 if there are any
+//	go run ./cmd/lab status             every day: its exercises, its self-check, what to do next
+//	go run ./cmd/lab watch DAY          rerun DAY's self-check and tests on every save
+//	go run ./cmd/lab hint DAY N [LEVEL] the hints of exercise N, one level at a time
+//	go run ./cmd/lab reset DAY N        put exercise N's holes back, saving your code first
+//
+// For instructors:
+//
+//	go run ./cmd/lab                    bring starter/, solutions/ and the lessons' quotes up to date
+//	go run ./cmd/lab -check             change nothing; list what is out of date, and exit 1 if anything is
+//	go run ./cmd/lab -force             the same as the first, even over starter files that hold a student's work
+//	go run ./cmd/lab mutants [-short] [-n] DAY
+//	                                    how many small wrong edits of DAY's exercises its checks catch
 //
 // The -root flag names the course's root folder, "." by default. The
 // directives the days use are described in the documentation of package
-// ply/internal/lab.
+// ply/internal/lab, and the markers of the lessons in ply/internal/lesson.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
+	"io"
 	"os"
-	"path"
-	"path/filepath"
-
-	"ply/internal/lab"
+	"os/signal"
+	"strings"
 )
 
 func main() {
-	os.Exit(run())
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run does what the flags say and returns the exit status: main is the
+// usage is what a bad command line gets.
+const usage = `usage: go run ./cmd/lab [-root folder] [-check | -force]
+       go run ./cmd/lab status
+       go run ./cmd/lab watch DAY
+       go run ./cmd/lab hint DAY N [LEVEL]
+       go run ./cmd/lab reset DAY N
+       go run ./cmd/lab mutants [-short] [-n] DAY`
+
+// commands are the subcommands, sorted by name.
+var commands = map[string]func(ctx context.Context, root string, args []string, stdout, stderr io.Writer) error{
+	"hint":    hint,
+	"mutants": mutants,
+	"reset":   reset,
+	"status":  status,
+	"watch":   watch,
+}
+
+// errUsage marks a command line that is not understood; its message says
+// what was wrong and run adds the usage.
+var errUsage = errors.New("usage")
+
+// run runs the command line args and returns the exit status: main is the
 // only place that ends the program.
-func run() int {
-	check := flag.Bool("check", false, "change nothing; list the files that are out of date and exit 1 if any are")
-	root := flag.String("root", ".", "the course's root `folder`")
-	flag.Parse()
-	if flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./cmd/lab [-check] [-root folder]")
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("lab", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() { fmt.Fprintln(stderr, usage) }
+	check := flags.Bool("check", false, "change nothing; list what is out of date and exit 1 if anything is")
+	force := flags.Bool("force", false, "regenerate starter files that hold a student's work too, saving them first")
+	root := flags.String("root", ".", "the course's root `folder`")
+	if err := flags.Parse(args); err != nil {
 		return 2
 	}
-	update := lab.Generate
-	if *check {
-		update = lab.Check
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var err error
+	switch {
+	case flags.NArg() == 0:
+		err = generate(*root, *check, *force, stdout, stderr)
+	case commands[flags.Arg(0)] != nil && !*check && !*force:
+		err = commands[flags.Arg(0)](ctx, *root, flags.Args()[1:], stdout, stderr)
+	default:
+		err = fmt.Errorf("%w: unknown command %q; the commands are hint, mutants, reset, status and watch", errUsage, strings.Join(flags.Args(), " "))
 	}
-	lines, err := update(*root)
-	for _, line := range lines {
-		fmt.Println(line)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "lab:", err)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "lab: %v\n%s\n", strings.TrimPrefix(err.Error(), "usage: "), usage)
+		return 2
+	case errors.Is(err, errQuiet):
 		return 1
 	}
-	if err := warnMissingAnswers(*root); err != nil {
-		fmt.Fprintln(os.Stderr, "lab:", err)
-		return 1
-	}
-	if *check && len(lines) > 0 {
-		fmt.Fprintln(os.Stderr, "lab: starter/ and solutions/ are out of date: run go run ./cmd/lab")
-		return 1
-	}
-	return 0
+	fmt.Fprintln(stderr, "lab:", err)
+	return 1
 }
 
-// warnMissingAnswers names each day whose answer key has no README.md yet.
-// That is a warning, not an error: the lab cannot write it, and a day is
-// written before its worked answers.
-func warnMissingAnswers(root string) error {
-	days, err := lab.Days(root)
-	if err != nil {
-		return err
-	}
-	for _, d := range days {
-		name := path.Join("solutions", d.Name, "README.md")
-		_, err := os.Stat(filepath.Join(root, filepath.FromSlash(name)))
-		if errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(os.Stderr, "%s: missing (a warning: it is written by hand)\n", name)
-		} else if err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// errQuiet is a failure that has been reported already.
+var errQuiet = errors.New("failed")

@@ -39,6 +39,15 @@ func mockGreets(ctx context.Context) error {
 	if !strings.HasPrefix(got, "Hello") {
 		return fmt.Errorf(`reply to "Hi there!" = %q, want a greeting that starts with "Hello"`, got)
 	}
+	// A phrase matches whole words: "this" holds the letters of "hi", and
+	// is no greeting.
+	got, err = mockReply(ctx, conversation("this is it"))
+	if err != nil {
+		return err
+	}
+	if strings.HasPrefix(got, "Hello") {
+		return fmt.Errorf(`reply to "this is it" = %q, want no greeting: "hi" is only part of "this"`, got)
+	}
 	return nil
 }
 

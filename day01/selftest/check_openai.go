@@ -130,16 +130,27 @@ func openaiCancelled(ctx context.Context) error {
 	return nil
 }
 
+// bareBody is an answer that leaves out what goes without saying: the
+// reply is the assistant's without a role, and whole without a
+// finish_reason.
+const bareBody = `{"choices":[{"message":{"content":"Hi from the server."}}]}`
+
 func openaiReadsReply(ctx context.Context) error {
-	srv, _ := fakeServer(http.StatusOK, okBody)
-	defer srv.Close()
-	reply, err := ask(ctx, srv.URL, "")
-	if err != nil {
-		return err
+	answers := []struct{ what, body string }{
+		{"a full answer", okBody},
+		{"an answer with no role and no finish_reason", bareBody},
 	}
-	want := llm.Message{Role: llm.RoleAssistant, Content: "Hi from the server."}
-	if !reflect.DeepEqual(reply, want) {
-		return fmt.Errorf("reply = %+v, want %+v", reply, want)
+	for _, a := range answers {
+		srv, _ := fakeServer(http.StatusOK, a.body)
+		reply, err := ask(ctx, srv.URL, "")
+		srv.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.what, err)
+		}
+		want := llm.Message{Role: llm.RoleAssistant, Content: "Hi from the server."}
+		if !reflect.DeepEqual(reply, want) {
+			return fmt.Errorf("%s: reply = %+v, want %+v", a.what, reply, want)
+		}
 	}
 	return nil
 }

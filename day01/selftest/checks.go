@@ -12,7 +12,7 @@ var checks = []Check{
 	{"conversation keeps every reply", 2, keepsHistory},
 	{"a failed turn leaves the conversation as it was", 2, failedTurnUnchanged},
 	{"/clear keeps only the system prompt", 2, clearKeepsSystemPrompt},
-	{"openai posts the conversation to /chat/completions", 3, openaiRequestShape},
+	{"openai posts the conversation to /chat/completions", 4, openaiRequestShape},
 	{"openai sends the key as a bearer token", 0, openaiBearer},
 	{"openai stops when the context is cancelled", 0, openaiCancelled},
 	{"openai reads the reply", 4, openaiReadsReply},

@@ -43,7 +43,10 @@ func serveMock(w http.ResponseWriter, r *http.Request) {
 // [DONE]. The usage gets a chunk of its own with no choices, as OpenAI
 // sends it, and only when the client asked for it.
 //
-//lab:exercise 5 Set the Content-Type to text/event-stream. For each delta of stream, write a chatChunk with one chunkChoice (Delta.Role RoleAssistant, Delta.Content the delta's Text, FinishReason its Finish) with writeEvent; when the delta has a Usage and withUsage is true, follow it with a chunk whose Choices is an empty, non-nil slice and whose Usage is toWireUsage(d.Usage). End with the event "data: [DONE]".
+//lab:exercise 5 Stream each delta as an event of a one-choice chatChunk, flushed at once, then "data: [DONE]", as text/event-stream; if withUsage, the usage follows in a chunk of its own with "choices":[].
+//lab:hint Where to look: writeEvent, in the same file, writes and flushes one chunk; chatChunk and chunkChoice in wire.go are the chunk's shape, and toWireUsage spells a Usage.
+//lab:hint The approach: set the headers before the first write sends them; then one writeEvent per delta (the role, the text, the finish reason), one more for the usage when asked, and the [DONE] line.
+//lab:hint The pitfall: a nil slice marshals as null, and OpenAI's usage chunk says "choices":[]; write Choices: []chunkChoice{}. A chunk written without a flush waits in the server's buffer, and the client sees nothing until the reply ends.
 func writeEvents(w http.ResponseWriter, stream Stream, withUsage bool) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,20 +20,30 @@ import (
 // An Exercise is one function a student writes. In the starter its body
 // is a hole.
 type Exercise struct {
-	N    int    // the exercise number, from 1
-	File string // the file, slash-separated and relative to the day, such as "llm/mock.go"
-	Func string // the function, such as "reply", or a method, such as "Agent.Send"
-	Hint string // what the student should do, on one line
-	Line int    // the line of the directive in File
+	N        int      // the exercise number, from 1
+	File     string   // the file, slash-separated and relative to the day, such as "llm/mock.go"
+	Func     string   // the function, such as "reply", or a method, such as "Agent.Send"
+	Contract string   // what the function must do, on one line
+	Hints    []string // the hint ladder, level 1 first; only the exercise's first function has one
+	Line     int      // the line of the //lab:exercise directive in File
+	Test     bool     // a write-a-test exercise: Func is a TestXxx the student writes
 }
 
-// directivePrefix starts every line the lab reads in a day's code.
-const directivePrefix = "//lab:"
+// The directives, as they start a comment line.
+const (
+	exerciseDirective = "//lab:exercise"
+	hintDirective     = "//lab:hint"
+)
+
+// lookalike matches a comment that a reader would take for a directive:
+// "// lab:exercise", "//lab :hint", "//Lab:exrecise", "// lab exercise 3".
+var lookalike = regexp.MustCompile(`(?i)^//\s*lab\s*:|^//\s*lab\s+(exercise|hint)\b`)
 
 // Exercises returns the exercises declared in the day's Go code, ordered
-// by number, then file and line. Every misplaced or malformed directive
-// is reported, each as a *PosError naming its file and line, and so is a
-// gap in the numbers; the exercises found are returned with the error.
+// by number, then file and line. Every misplaced, malformed or lookalike
+// directive is reported, each as a *PosError naming its file and line, and
+// so is a gap in the numbers; the exercises found are returned with the
+// error.
 func Exercises(dayDir string) ([]Exercise, error) {
 	files, err := goFiles(dayDir)
 	if err != nil {
@@ -50,10 +61,34 @@ func Exercises(dayDir string) ([]Exercise, error) {
 	slices.SortFunc(exercises, func(a, b Exercise) int {
 		return cmp.Or(cmp.Compare(a.N, b.N), strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
 	})
+	errs = append(errs, checkLadders(dayDir, exercises)...)
 	if err := checkNumbers(exercises); err != nil {
 		errs = append(errs, fmt.Errorf("%s: %w", dayDir, err))
 	}
 	return exercises, errors.Join(errs...)
+}
+
+// Numbers returns the numbers of the exercises, once each, in order.
+func Numbers(exercises []Exercise) []int {
+	var numbers []int
+	for _, e := range exercises {
+		if !slices.Contains(numbers, e.N) {
+			numbers = append(numbers, e.N)
+		}
+	}
+	slices.Sort(numbers)
+	return numbers
+}
+
+// Of returns the functions of exercise n, first function first.
+func Of(exercises []Exercise, n int) []Exercise {
+	var of []Exercise
+	for _, e := range exercises {
+		if e.N == n {
+			of = append(of, e)
+		}
+	}
+	return of
 }
 
 // goFiles lists the Go files of the day's module, as the go command sees
@@ -112,67 +147,125 @@ func fileExercises(dayDir, rel string) ([]Exercise, error) {
 		if !ok || fn.Body == nil {
 			continue
 		}
-		c := directive(fn)
-		if c == nil {
+		block := directives(fn)
+		if len(block) == 0 {
 			continue
 		}
-		placed[c] = true
-		n, hint, err := parseDirective(c.Text)
+		for _, c := range block {
+			placed[c] = true
+		}
+		e, err := parseBlock(block)
+		if err == nil && strings.HasSuffix(rel, "_test.go") {
+			e.Test = true
+			if !isTestFunc(fn) {
+				err = ErrNotATest
+			}
+		}
 		if err != nil {
-			errs = append(errs, posError(c, err))
+			errs = append(errs, posError(block[0], err))
 			continue
 		}
-		line := fset.Position(c.Pos()).Line
-		exercises = append(exercises, Exercise{N: n, File: rel, Func: FuncName(fn), Hint: hint, Line: line})
+		e.File, e.Func, e.Line = rel, FuncName(fn), fset.Position(block[0].Pos()).Line
+		exercises = append(exercises, e)
 	}
 	for _, group := range f.Comments {
 		for _, c := range group.List {
-			if strings.HasPrefix(c.Text, directivePrefix) && !placed[c] {
-				errs = append(errs, posError(c, misplaced(c.Text)))
+			switch {
+			case placed[c]:
+			case directiveWord(c.Text) != "":
+				errs = append(errs, posError(c, ErrMisplaced))
+			case lookalike.MatchString(c.Text):
+				errs = append(errs, posError(c, fmt.Errorf("%w: %q", ErrLookalike, shorten(c.Text, 40))))
 			}
 		}
 	}
 	return exercises, errors.Join(errs...)
 }
 
-// directive returns the comment that ends fn's doc comment when it is a
-// lab directive, and nil otherwise.
-func directive(fn *ast.FuncDecl) *ast.Comment {
+// directives returns the block of directive lines that ends fn's doc
+// comment, or nothing when its last line is no directive.
+func directives(fn *ast.FuncDecl) []*ast.Comment {
 	if fn.Doc == nil {
 		return nil
 	}
-	last := fn.Doc.List[len(fn.Doc.List)-1]
-	if !strings.HasPrefix(last.Text, directivePrefix) {
-		return nil
+	list := fn.Doc.List
+	start := len(list)
+	for start > 0 && directiveWord(list[start-1].Text) != "" {
+		start--
 	}
-	return last
+	return list[start:]
 }
 
-// parseDirective reads "//lab:exercise N hint".
-func parseDirective(text string) (n int, hint string, err error) {
-	rest, ok := strings.CutPrefix(text, "//lab:exercise")
-	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-		return 0, "", misplaced(text)
+// directiveWord returns "exercise" or "hint" when text is that directive,
+// and "" otherwise.
+func directiveWord(text string) string {
+	for _, d := range []string{exerciseDirective, hintDirective} {
+		rest, ok := strings.CutPrefix(text, d)
+		if ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.TrimPrefix(d, "//lab:")
+		}
 	}
-	number, hint, _ := strings.Cut(strings.TrimSpace(rest), " ")
-	n, err = strconv.Atoi(number)
+	return ""
+}
+
+// parseBlock reads a block of directives: one //lab:exercise N CONTRACT,
+// then the //lab:hint lines of the ladder, in order.
+func parseBlock(block []*ast.Comment) (Exercise, error) {
+	if directiveWord(block[0].Text) != "exercise" {
+		return Exercise{}, ErrHintAlone
+	}
+	rest := strings.TrimSpace(strings.TrimPrefix(block[0].Text, exerciseDirective))
+	number, contract, _ := strings.Cut(rest, " ")
+	n, err := strconv.Atoi(number)
 	if err != nil || n < 1 {
-		return 0, "", fmt.Errorf("%w: %q", ErrBadNumber, number)
+		return Exercise{}, fmt.Errorf("%w: %q", ErrBadNumber, number)
 	}
-	hint = strings.TrimSpace(hint)
-	if hint == "" {
-		return 0, "", fmt.Errorf("%w: exercise %d", ErrNoHint, n)
+	e := Exercise{N: n, Contract: strings.TrimSpace(contract)}
+	if e.Contract == "" {
+		return Exercise{}, fmt.Errorf("%w: exercise %d", ErrNoContract, n)
 	}
-	return n, hint, nil
+	for _, c := range block[1:] {
+		if directiveWord(c.Text) != "hint" {
+			return Exercise{}, fmt.Errorf("%w: one //lab:exercise line per function, first in its block", ErrMisplaced)
+		}
+		hint := strings.TrimSpace(strings.TrimPrefix(c.Text, hintDirective))
+		if hint == "" {
+			return Exercise{}, fmt.Errorf("%w: a //lab:hint line with no text", ErrMisplaced)
+		}
+		e.Hints = append(e.Hints, hint)
+	}
+	return e, nil
 }
 
-// misplaced explains a directive that the lab cannot use where it is.
-func misplaced(text string) error {
-	word, _, _ := strings.Cut(text, " ")
-	if word == "//lab:exercise" {
-		return ErrMisplaced
+// isTestFunc reports whether fn is func TestXxx(t *testing.T), its
+// parameter named, so that the hole can call t.Fatal.
+func isTestFunc(fn *ast.FuncDecl) bool {
+	if fn.Recv != nil || !strings.HasPrefix(fn.Name.Name, "Test") || fn.Type.Results != nil {
+		return false
 	}
-	return fmt.Errorf("%w: %s", ErrUnknownDirective, word)
+	params := fn.Type.Params.List
+	if len(params) != 1 || len(params[0].Names) != 1 || params[0].Names[0].Name == "_" {
+		return false
+	}
+	star, ok := params[0].Type.(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := star.X.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "testing" && sel.Sel.Name == "T"
+}
+
+// shorten cuts text to at most n runes, marking the cut with "…".
+func shorten(text string, n int) string {
+	r := []rune(text)
+	if len(r) <= n {
+		return text
+	}
+	return string(r[:n]) + "…"
 }
 
 // FuncName names fn as a lesson quotes it, and as an Exercise's Func does:
@@ -202,15 +295,32 @@ func receiverName(typ ast.Expr) string {
 	return "" // no receiver the compiler accepts
 }
 
+// checkLadders reports hints on any function of an exercise but its
+// first, and a write-a-test exercise that is more than its test.
+func checkLadders(dayDir string, exercises []Exercise) []error {
+	var errs []error
+	for _, n := range Numbers(exercises) {
+		of := Of(exercises, n)
+		for _, e := range of[1:] {
+			if len(e.Hints) > 0 {
+				errs = append(errs, &PosError{File: filepath.Join(dayDir, filepath.FromSlash(e.File)), Line: e.Line,
+					Err: fmt.Errorf("%w: exercise %d starts at %s (%s)", ErrHintPlace, n, of[0].Func, of[0].File)})
+			}
+		}
+		if len(of) > 1 && slices.ContainsFunc(of, func(e Exercise) bool { return e.Test }) {
+			errs = append(errs, &PosError{File: filepath.Join(dayDir, filepath.FromSlash(of[0].File)), Line: of[0].Line,
+				Err: fmt.Errorf("%w: exercise %d has %d functions; a write-a-test exercise is its test alone", ErrNotATest, n, len(of))})
+		}
+	}
+	return errs
+}
+
 // checkNumbers checks that the exercises are numbered 1 to K without a gap.
 func checkNumbers(exercises []Exercise) error {
-	if len(exercises) == 0 {
-		return nil
-	}
-	last := exercises[len(exercises)-1].N // sorted by N
-	for n := 1; n < last; n++ {
-		if !slices.ContainsFunc(exercises, func(e Exercise) bool { return e.N == n }) {
-			return fmt.Errorf("%w: there is an exercise %d but no exercise %d", ErrGap, last, n)
+	numbers := Numbers(exercises)
+	for i, n := range numbers {
+		if n != i+1 {
+			return fmt.Errorf("%w: there is an exercise %d but no exercise %d", ErrGap, numbers[len(numbers)-1], i+1)
 		}
 	}
 	return nil

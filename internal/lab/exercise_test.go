@@ -3,7 +3,7 @@ package lab
 import (
 	"errors"
 	"path/filepath"
-	"slices"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -32,8 +32,8 @@ func F() {}
 func (t *T) M() {}
 `},
 		want: []Exercise{
-			{N: 1, File: "a.go", Func: "F", Hint: "Do f.", Line: 8},
-			{N: 2, File: "a.go", Func: "T.M", Hint: "Do m, then stop.", Line: 12},
+			{N: 1, File: "a.go", Func: "F", Contract: "Do f.", Line: 8},
+			{N: 2, File: "a.go", Func: "T.M", Contract: "Do m, then stop.", Line: 12},
 		},
 	},
 	{
@@ -43,15 +43,15 @@ func (t *T) M() {}
 			"a/a.go": "package a\n\n//lab:exercise 2 Two.\nfunc Two() {}\n\n//lab:exercise 1 Also one.\nfunc AlsoOne() {}\n",
 		},
 		want: []Exercise{
-			{N: 1, File: "a/a.go", Func: "AlsoOne", Hint: "Also one.", Line: 6},
-			{N: 1, File: "b/b.go", Func: "One", Hint: "One.", Line: 3},
-			{N: 2, File: "a/a.go", Func: "Two", Hint: "Two.", Line: 3},
+			{N: 1, File: "a/a.go", Func: "AlsoOne", Contract: "Also one.", Line: 6},
+			{N: 1, File: "b/b.go", Func: "One", Contract: "One.", Line: 3},
+			{N: 2, File: "a/a.go", Func: "Two", Contract: "Two.", Line: 3},
 		},
 	},
 	{
 		name:  "generic receiver",
 		files: map[string]string{"a.go": "package a\n\ntype L[T any] []T\n\n//lab:exercise 1 Count.\nfunc (l L[T]) Len() int { return len(l) }\n"},
-		want:  []Exercise{{N: 1, File: "a.go", Func: "L.Len", Hint: "Count.", Line: 5}},
+		want:  []Exercise{{N: 1, File: "a.go", Func: "L.Len", Contract: "Count.", Line: 5}},
 	},
 	{
 		name: "testdata and nested modules are not the day's code",
@@ -103,16 +103,101 @@ func (t *T) M() {}
 		errAt:   "a.go:3",
 	},
 	{
-		name:    "no hint",
+		name:    "no contract",
 		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1  \nfunc F() {}\n"},
-		wantErr: ErrNoHint,
+		wantErr: ErrNoContract,
 		errAt:   "a.go:3",
 	},
 	{
-		name:    "unknown directive",
-		files:   map[string]string{"a.go": "package a\n\n//lab:exercize 1 Do f.\nfunc F() {}\n"},
-		wantErr: ErrUnknownDirective,
+		name:    "misspelt directive",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exrecise 1 Do f.\nfunc F() {}\n"},
+		wantErr: ErrLookalike,
 		errAt:   "a.go:3",
+	},
+	{
+		name:    "space after the slashes",
+		files:   map[string]string{"a.go": "package a\n\n// F does f.\n//\n// lab:exercise 1 Do f.\nfunc F() {}\n"},
+		wantErr: ErrLookalike,
+		errAt:   "a.go:5",
+	},
+	{
+		name:    "space before the colon, in a body",
+		files:   map[string]string{"a.go": "package a\n\nfunc F() {\n\t//lab :hint Do f.\n}\n"},
+		wantErr: ErrLookalike,
+		errAt:   "a.go:4",
+	},
+	{
+		name:    "capital letter",
+		files:   map[string]string{"a.go": "package a\n\n//Lab:exercise 1 Do f.\nfunc F() {}\n"},
+		wantErr: ErrLookalike,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "no space after the word",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise1 Do f.\nfunc F() {}\n"},
+		wantErr: ErrLookalike,
+		errAt:   "a.go:3",
+	},
+	{
+		name: "hints",
+		files: map[string]string{"a.go": `package a
+
+// F does f.
+//
+//lab:exercise 1 Do f.
+//lab:hint Look at g.
+//lab:hint   Loop, then stop.
+func F() {}
+
+// G does g.
+//
+//lab:exercise 1 Do g.
+func G() {}
+`},
+		want: []Exercise{
+			{N: 1, File: "a.go", Func: "F", Contract: "Do f.", Hints: []string{"Look at g.", "Loop, then stop."}, Line: 5},
+			{N: 1, File: "a.go", Func: "G", Contract: "Do g.", Line: 12},
+		},
+	},
+	{
+		name:    "hint without an exercise",
+		files:   map[string]string{"a.go": "package a\n\n//lab:hint Look.\nfunc F() {}\n"},
+		wantErr: ErrHintAlone,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "hint before the exercise",
+		files:   map[string]string{"a.go": "package a\n\n//lab:hint Look.\n//lab:exercise 1 Do f.\nfunc F() {}\n"},
+		wantErr: ErrHintAlone,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "hint with no text",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\n//lab:hint\nfunc F() {}\n"},
+		wantErr: ErrMisplaced,
+		errAt:   "a.go:3",
+	},
+	{
+		name:    "hints on the second function of an exercise",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n\n//lab:exercise 1 Do g.\n//lab:hint Look.\nfunc G() {}\n"},
+		wantErr: ErrHintPlace,
+		errAt:   "a.go:6",
+	},
+	{
+		name:  "a test the student writes",
+		files: map[string]string{"a_test.go": "package a\n\nimport \"testing\"\n\n//lab:exercise 1 Catch the bug.\n//lab:hint Call F.\n//lab:hint Compare.\nfunc TestF(t *testing.T) {}\n"},
+		want:  []Exercise{{N: 1, File: "a_test.go", Func: "TestF", Contract: "Catch the bug.", Hints: []string{"Call F.", "Compare."}, Line: 5, Test: true}},
+	},
+	{
+		name:    "a helper of a test is no test",
+		files:   map[string]string{"a_test.go": "package a\n\nimport \"testing\"\n\n//lab:exercise 1 Help.\nfunc helper(t *testing.T) {}\n"},
+		wantErr: ErrNotATest,
+		errAt:   "a_test.go:5",
+	},
+	{
+		name:    "a test the student writes, with other functions",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n", "a_test.go": "package a\n\nimport \"testing\"\n\n//lab:exercise 1 Test f.\nfunc TestF(t *testing.T) {}\n"},
+		wantErr: ErrNotATest,
 	},
 	{
 		name:    "gap in the numbers",
@@ -130,7 +215,7 @@ func TestExercises(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Exercises = error %v, want none", err)
 				}
-				if !slices.Equal(got, tt.want) {
+				if !reflect.DeepEqual(got, tt.want) {
 					t.Errorf("Exercises =\n\t%+v\nwant\n\t%+v", got, tt.want)
 				}
 				return
@@ -153,7 +238,7 @@ func TestExercisesReportsAll(t *testing.T) {
 		"b.go": "package a\n\n//lab:exercise 1\nfunc G() {}\n",
 	})
 	_, err := Exercises(dir)
-	for _, want := range []error{ErrBadNumber, ErrNoHint} {
+	for _, want := range []error{ErrBadNumber, ErrNoContract} {
 		if !errors.Is(err, want) {
 			t.Errorf("Exercises = error %v, want it to include %v", err, want)
 		}

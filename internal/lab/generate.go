@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // The two trees the lab generates, beside the days.
@@ -46,19 +48,39 @@ func Check(root string) ([]string, error) {
 //	starter/day01/llm/sse.go: created
 //	solutions/day01/llm/old.go: deleted
 //
-// The hand-written solutions/dayNN/README.md files, and the binaries of
-// go build, are never touched.
-func Generate(root string) ([]string, error) {
+// A student works in starter/, so Generate never overwrites or deletes a
+// starter file that is not what it last generated (see sumsFile): when a
+// change would, it changes nothing and returns the files, one per line,
+// with an error that wraps ErrStudentWork. With force, it first copies
+// those files to a new folder under starter/_saved, says where, and then
+// brings every file up to date. The hand-written parts of solutions/ (each
+// day's README.md and wrong answers), starter/_saved and what go build
+// leaves are never touched.
+func Generate(root string, force bool) ([]string, error) {
 	changes, err := plan(root)
 	if err != nil {
 		return nil, err
 	}
-	lines := make([]string, len(changes))
-	for i, c := range changes {
-		if err := c.fix(root); err != nil {
-			return lines[:i], err
+	atRisk, err := studentWork(root, changes)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	if len(atRisk) > 0 {
+		if !force {
+			return atRisk, fmt.Errorf("%w: %d file(s) kept, nothing changed", ErrStudentWork, len(atRisk))
 		}
-		lines[i] = c.path + ": " + c.kind.done()
+		saved, err := save(root, atRisk)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, fmt.Sprintf("%s: saved %d file(s) that may hold your work", saved, len(atRisk)))
+	}
+	for _, c := range changes {
+		if err := c.fix(root); err != nil {
+			return lines, err
+		}
+		lines = append(lines, c.path+": "+c.kind.done())
 	}
 	for _, dir := range []string{starterDir, solutionsDir} {
 		if err := removeEmptyDirs(filepath.Join(root, dir)); err != nil {
@@ -66,6 +88,81 @@ func Generate(root string) ([]string, error) {
 		}
 	}
 	return lines, nil
+}
+
+// studentWork returns the paths of the starter files that the changes
+// would overwrite or delete and that are not what the lab last generated.
+func studentWork(root string, changes []change) ([]string, error) {
+	recorded, err := readSums(root)
+	if err != nil {
+		return nil, err
+	}
+	var atRisk []string
+	for _, c := range changes {
+		rel, inStarter := strings.CutPrefix(c.path, starterDir+"/")
+		if !inStarter || rel == sumsFile || c.kind == missing {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.path)))
+		if err != nil {
+			return nil, err
+		}
+		if recorded[rel] != sum(data) {
+			atRisk = append(atRisk, c.path)
+		}
+	}
+	return atRisk, nil
+}
+
+// savedDir is where the lab keeps copies of a student's files before it
+// changes them, under starter/. The go command ignores a folder whose name
+// starts with _, so what is saved there never breaks a build.
+const savedDir = "_saved"
+
+// save copies the files, by slash-separated path from root, to a new
+// folder under starter/_saved, keeping their paths from starter/, and
+// returns the folder's path from root.
+func save(root string, paths []string) (string, error) {
+	dir, err := newSavedDir(root, time.Now().Format("20060102-150405"))
+	if err != nil {
+		return "", err
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			return "", err
+		}
+		to := filepath.Join(root, filepath.FromSlash(dir), filepath.FromSlash(strings.TrimPrefix(p, starterDir+"/")))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+// newSavedDir makes a new folder starter/_saved/NAME, or NAME-2, NAME-3 …
+// when it exists, and returns its slash-separated path from root.
+func newSavedDir(root, name string) (string, error) {
+	if err := os.MkdirAll(filepath.Join(root, starterDir, savedDir), 0o755); err != nil {
+		return "", err
+	}
+	for i := 1; ; i++ {
+		try := name
+		if i > 1 {
+			try = fmt.Sprintf("%s-%d", name, i)
+		}
+		rel := path.Join(starterDir, savedDir, try)
+		err := os.Mkdir(filepath.Join(root, filepath.FromSlash(rel)), 0o755)
+		if err == nil {
+			return rel, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
 }
 
 // A change is one file of the generated trees that is out of date.
@@ -171,13 +268,21 @@ func generated(root string, days []Day) (Tree, error) {
 		addUnder(tree, starterDir+"/"+d.Name, starter)
 		addUnder(tree, solutionsDir+"/"+d.Name, answerKey)
 	}
+	starter := Tree{}
+	for p, f := range tree {
+		if rel, ok := strings.CutPrefix(p, starterDir+"/"); ok {
+			starter[rel] = f
+		}
+	}
+	tree[starterDir+"/"+sumsFile] = File{Data: sums(starter), Mode: 0o644}
 	return tree, nil
 }
 
 // onDisk reads the generated trees under root as they are, leaving out
-// the files that are not generated: the hand-written README.md of each
-// day's answer key, what go build leaves behind, and starter/go.work.sum,
-// which the go command writes when the starter's workspace needs it.
+// the files that are not generated: the hand-written README.md and wrong
+// answers of each day's answer key, what go build leaves behind,
+// starter/go.work.sum, which the go command writes when the starter's
+// workspace needs it, and the student's files that the lab saved.
 func onDisk(root string, days []Day) (Tree, error) {
 	tree := Tree{}
 	for _, dir := range []string{starterDir, solutionsDir} {
@@ -190,11 +295,30 @@ func onDisk(root string, days []Day) (Tree, error) {
 		}
 		addUnder(tree, dir, files)
 	}
-	for _, d := range days {
-		delete(tree, solutionsDir+"/"+d.Name+"/README.md")
+	for p := range tree {
+		if handWritten(p) {
+			delete(tree, p)
+		}
 	}
-	delete(tree, starterDir+"/go.work.sum")
 	return tree, nil
+}
+
+// handWritten reports whether p, a slash-separated path from the course's
+// root, is a file under starter/ or solutions/ that the lab does not
+// generate and never touches.
+func handWritten(p string) bool {
+	parts := strings.Split(p, "/")
+	switch {
+	case p == starterDir+"/go.work.sum":
+		return true
+	case len(parts) > 2 && parts[0] == starterDir && parts[1] == savedDir:
+		return true
+	case len(parts) == 3 && parts[0] == solutionsDir && dayName.MatchString(parts[1]) && parts[2] == "README.md":
+		return true
+	case len(parts) > 3 && parts[0] == solutionsDir && dayName.MatchString(parts[1]) && parts[2] == wrongDir:
+		return true
+	}
+	return false
 }
 
 // addUnder adds the files of sub to tree, under the folder dir.

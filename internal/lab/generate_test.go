@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,7 +23,7 @@ func TestGenerateThenCheck(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, courseFiles)
 
-	changed, err := Generate(root)
+	changed, err := Generate(root, false)
 	if err != nil {
 		t.Fatalf("Generate: %v", err)
 	}
@@ -36,6 +37,7 @@ func TestGenerateThenCheck(t *testing.T) {
 		"starter/day01/b.go: created",
 		"starter/day01/go.mod: created",
 		"starter/go.work: created",
+		"starter/lab.sum: created",
 	}
 	if !slices.Equal(changed, want) {
 		t.Errorf("Generate on a new course =\n\t%s\nwant\n\t%s", strings.Join(changed, "\n\t"), strings.Join(want, "\n\t"))
@@ -62,16 +64,16 @@ func TestGenerateThenCheck(t *testing.T) {
 func TestCheckFindsWhatIsOutOfDate(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, courseFiles)
-	if _, err := Generate(root); err != nil {
+	if _, err := Generate(root, false); err != nil {
 		t.Fatalf("Generate: %v", err)
 	}
 	writeFiles(t, root, map[string]string{
-		"starter/day01/b.go":          "package a\n// edited by hand\n",
-		"starter/day01/extra.go":      "package a\n",
-		"solutions/day01/old/gone.go": "package old\n",
-		"starter/day01/day01":         "a binary go build left\n",
-		"starter/day01/x.test":        "a test binary\n",
-		"starter/go.work.sum":         "what the go command wrote\n",
+		"solutions/day01/old/gone.go":   "package old\n",
+		"solutions/day01/wrong/bad.go":  "// Wrong: by hand\npackage a\n",
+		"starter/day01/day01":           "a binary go build left\n",
+		"starter/day01/x.test":          "a test binary\n",
+		"starter/go.work.sum":           "what the go command wrote\n",
+		"starter/_saved/old/day01/a.go": "what a student had\n",
 	})
 	if err := os.Remove(filepath.Join(root, "solutions", "go.mod")); err != nil {
 		t.Fatal(err)
@@ -87,23 +89,19 @@ func TestCheckFindsWhatIsOutOfDate(t *testing.T) {
 	want := []string{
 		"solutions/day01/old/gone.go: extra",
 		"solutions/go.mod: missing",
-		"starter/day01/b.go: stale",
-		"starter/day01/extra.go: extra",
 		"starter/go.work: stale",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Check =\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 
-	fixed, err := Generate(root)
+	fixed, err := Generate(root, false)
 	if err != nil {
 		t.Fatalf("Generate: %v", err)
 	}
 	wantFixed := []string{
 		"solutions/day01/old/gone.go: deleted",
 		"solutions/go.mod: created",
-		"starter/day01/b.go: updated",
-		"starter/day01/extra.go: deleted",
 		"starter/go.work: updated",
 	}
 	if !slices.Equal(fixed, wantFixed) {
@@ -113,11 +111,64 @@ func TestCheckFindsWhatIsOutOfDate(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "solutions", "day01", "old")); !os.IsNotExist(err) {
 		t.Errorf("after Generate, solutions/day01/old: %v, want it gone with the file it held", err)
 	}
-	for _, name := range []string{"starter/day01/day01", "starter/day01/x.test", "starter/go.work.sum", "solutions/day01/README.md"} {
+	for _, name := range []string{"starter/day01/day01", "starter/day01/x.test", "starter/go.work.sum", "solutions/day01/README.md",
+		"solutions/day01/wrong/bad.go", "starter/_saved/old/day01/a.go"} {
 		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(name))); err != nil {
 			t.Errorf("after Generate, %s: %v, want it left alone", name, err)
 		}
 	}
+}
+
+// TestGenerateKeepsStudentWork checks that Generate overwrites and deletes
+// no starter file a student changed or made, unless forced, and then
+// saves them first.
+func TestGenerateKeepsStudentWork(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, courseFiles)
+	if _, err := Generate(root, false); err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	filled := "package a\n\n// One is one.\nfunc One() int { return 1 }\n"
+	writeFiles(t, root, map[string]string{
+		"starter/day01/a.go":     filled,
+		"starter/day01/mine.go":  "package a\n\n// mine is a helper of my own.\nfunc mine() {}\n",
+		"day01/b.go":             "package a\n\nfunc Two() int { return 2 } // changed in the day\n",
+		"day01/c.go":             "package a\n",
+		"starter/day01/extra.md": "",
+	})
+	if err := os.Remove(filepath.Join(root, "starter", "day01", "extra.md")); err != nil {
+		t.Fatal(err)
+	}
+
+	kept, err := Generate(root, false)
+	if !errors.Is(err, ErrStudentWork) {
+		t.Fatalf("Generate with a filled hole = %v, want ErrStudentWork", err)
+	}
+	if want := []string{"starter/day01/a.go", "starter/day01/mine.go"}; !slices.Equal(kept, want) {
+		t.Errorf("Generate with a filled hole and a file of the student's kept %q, want %q", kept, want)
+	}
+	if got := readFile(t, root, "starter/day01/a.go"); got != filled {
+		t.Errorf("after a refused Generate, starter/day01/a.go = %q, want the student's %q", got, filled)
+	}
+	if _, err := os.Stat(filepath.Join(root, "starter", "day01", "c.go")); !os.IsNotExist(err) {
+		t.Errorf("after a refused Generate, starter/day01/c.go: %v, want nothing written at all", err)
+	}
+
+	forced, err := Generate(root, true)
+	if err != nil {
+		t.Fatalf("Generate -force: %v", err)
+	}
+	if len(forced) == 0 || !strings.HasPrefix(forced[0], "starter/_saved/") {
+		t.Fatalf("Generate -force = %q, want it to say first where it saved the student's files", forced)
+	}
+	saved, _, _ := strings.Cut(forced[0], ":")
+	if got := readFile(t, root, saved+"/day01/a.go"); got != filled {
+		t.Errorf("Generate -force saved a.go as %q, want %q", got, filled)
+	}
+	if got := readFile(t, root, saved+"/day01/mine.go"); !strings.Contains(got, "mine is a helper") {
+		t.Errorf("Generate -force saved mine.go as %q, want the student's file", got)
+	}
+	assertCurrent(t, root)
 }
 
 func TestCheckRefusesABadDay(t *testing.T) {

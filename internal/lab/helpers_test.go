@@ -23,11 +23,11 @@ func writeFiles(t testing.TB, dir string, files map[string]string) {
 	}
 }
 
-// newDay makes a day module in a temporary folder with files, plus a go.mod
-// unless files has one, and returns the folder.
+// newDay makes a day module, day01 in a temporary folder, with files, plus
+// a go.mod unless files has one, and returns its folder.
 func newDay(t testing.TB, files map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "day01")
 	writeFiles(t, dir, map[string]string{"go.mod": testModule})
 	writeFiles(t, dir, files)
 	return dir

@@ -3,7 +3,6 @@ package lab
 import (
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -16,11 +15,15 @@ import (
 // their tab, so that with a tab of four they end by column 80.
 const holeWidth = 76
 
+// MaxContractLines is how many lines of a hole the contract may fill.
+const MaxContractLines = 3
+
 // starterFile returns the starter's version of the Go file name, whose
-// source is src and whose exercises are given. Every directive is dropped,
-// and the function of each exercise that keep does not keep gets a hole,
-// whose zero values z finds. The result is gofmt-formatted.
-func starterFile(z *zeros, name string, src []byte, exercises []Exercise, keep func(Exercise) bool) ([]byte, error) {
+// source is src and whose exercises are given, for the day called day.
+// Every directive is dropped, and the function of each exercise that keep
+// does not keep gets a hole, whose zero values z finds. The result is
+// gofmt-formatted, with its imports fixed.
+func starterFile(z *zeros, day, name string, src []byte, exercises []Exercise, keep func(Exercise) bool) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
@@ -34,55 +37,60 @@ func starterFile(z *zeros, name string, src []byte, exercises []Exercise, keep f
 	var edits []edit
 	for _, decl := range f.Decls {
 		fn, ok := decl.(*ast.FuncDecl)
-		if !ok || fn.Body == nil || directive(fn) == nil {
+		if !ok || fn.Body == nil {
 			continue
 		}
-		line := fset.Position(directive(fn).Pos()).Line
+		block := directives(fn)
+		if len(block) == 0 {
+			continue
+		}
+		line := fset.Position(block[0].Pos()).Line
 		e, ok := atLine[line]
 		if !ok {
 			return nil, fmt.Errorf("%s:%d: a directive that is not among the exercises given", name, line)
 		}
-		edits = append(edits, dropDirective(src, fn.Doc, offset))
+		edits = append(edits, dropDirectives(src, fn.Doc, len(block), offset))
 		if keep(e) {
 			continue
 		}
-		body, err := hole(z, e, fn, f, filepath.Dir(name))
+		body, err := holeBody(z, day, e, fn, f, filepath.Dir(name))
 		if err != nil {
 			return nil, &PosError{File: name, Line: fset.Position(fn.Pos()).Line, Err: err}
 		}
 		edits = append(edits, edit{offset(fn.Body.Lbrace), offset(fn.Body.Rbrace) + 1, body})
 	}
-	out, err := fixImports(src, apply(src, edits))
-	if err != nil {
-		return nil, fmt.Errorf("%s: fix the imports after the holes: %w", name, err)
+	if len(edits) == 0 {
+		return src, nil
 	}
-	if out, err = format.Source(out); err != nil {
-		return nil, fmt.Errorf("%s: format the file with holes: %w", name, err)
-	}
-	return out, nil
+	return fixImports(name, apply(src, edits))
 }
 
-// dropDirective returns the edit that removes the directive ending doc,
-// with the empty comment line that sets it apart, if there is one.
-func dropDirective(src []byte, doc *ast.CommentGroup, offset func(token.Pos) int) edit {
+// dropDirectives returns the edit that removes the n directive lines that
+// end doc, with the empty comment line that sets them apart, if there is one.
+func dropDirectives(src []byte, doc *ast.CommentGroup, n int, offset func(token.Pos) int) edit {
 	list := doc.List
-	first := list[len(list)-1]
-	if len(list) > 1 && list[len(list)-2].Text == "//" {
-		first = list[len(list)-2]
+	first := list[len(list)-n]
+	if len(list) > n && list[len(list)-n-1].Text == "//" {
+		first = list[len(list)-n-1]
 	}
 	return edit{lineStart(src, offset(first.Pos())), nextLine(src, offset(list[len(list)-1].End())), ""}
 }
 
-// hole returns the body that replaces fn's in the starter: the hint, where
-// to read more, and a return of zero values. fn is declared in file, in the
-// package in the folder dir.
-func hole(z *zeros, e Exercise, fn *ast.FuncDecl, file *ast.File, dir string) (string, error) {
+// holeBody returns the body that replaces fn's in the starter: the
+// contract, where to read more, and a return of zero values, or for a test
+// the student writes, a failure that says so. fn is declared in file, in
+// the package in the folder dir.
+func holeBody(z *zeros, day string, e Exercise, fn *ast.FuncDecl, file *ast.File, dir string) (string, error) {
 	var b strings.Builder
 	b.WriteString("{\n")
-	for _, line := range wrap(fmt.Sprintf("TODO(lab %d): %s", e.N, e.Hint), holeWidth-len("// ")) {
+	for _, line := range HoleComment(day, e) {
 		fmt.Fprintf(&b, "\t// %s\n", line)
 	}
-	fmt.Fprintf(&b, "\t// See \"Exercise %d\" in README.md.\n", e.N)
+	if e.Test {
+		t := fn.Type.Params.List[0].Names[0].Name
+		fmt.Fprintf(&b, "\t%s.Fatal(%q)\n}", t, fmt.Sprintf("exercise %d is not done yet: write this test", e.N))
+		return b.String(), nil
+	}
 	var values []string
 	if fn.Type.Results != nil {
 		for _, field := range fn.Type.Results.List {
@@ -100,6 +108,20 @@ func hole(z *zeros, e Exercise, fn *ast.FuncDecl, file *ast.File, dir string) (s
 	}
 	b.WriteString("}")
 	return b.String(), nil
+}
+
+// HoleComment returns the lines of the comment that opens exercise e's
+// hole in the starter of day, without their "// ": the contract, wrapped,
+// then where to read more and how to get hints.
+func HoleComment(day string, e Exercise) []string {
+	lines := ContractLines(e)
+	return append(lines, fmt.Sprintf("See \"Exercise %d\" in README.md; for hints: go run ./cmd/lab hint %s %d", e.N, day, e.N))
+}
+
+// ContractLines returns e's contract as the hole shows it: after
+// "TODO(lab N): ", wrapped to fit the hole's width.
+func ContractLines(e Exercise) []string {
+	return wrap(fmt.Sprintf("TODO(lab %d): %s", e.N, e.Contract), holeWidth-len("// "))
 }
 
 // holeValue returns what a hole returns for a result of type typ: its

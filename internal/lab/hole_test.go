@@ -32,14 +32,14 @@ func F() {
 // F does f.
 func F() {
 	// TODO(lab 1): Do f.
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 }
 `,
 	},
 	{
 		name: "doc that is only the directive",
 		in:   "package a\n\n//lab:exercise 1 Do f.\nfunc F() int { return 1 }\n",
-		want: "package a\n\nfunc F() int {\n\t// TODO(lab 1): Do f.\n\t// See \"Exercise 1\" in README.md.\n\treturn 0\n}\n",
+		want: "package a\n\nfunc F() int {\n\t// TODO(lab 1): Do f.\n\t// See \"Exercise 1\" in README.md; for hints: go run ./cmd/lab hint day01 1\n\treturn 0\n}\n",
 	},
 	{
 		name: "long hint wraps at 80 columns",
@@ -60,12 +60,12 @@ func F() {
 	// TODO(lab 2): Walk the list from the end and return the first element for
 	// which keep is true; return the empty string when there is none, and never
 	// look at an element twice.
-	// See "Exercise 2" in README.md.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day01 2
 }
 
 func G() {
 	// TODO(lab 1): One.
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 }
 `,
 	},
@@ -103,7 +103,7 @@ import (
 // Decode decodes.
 func Decode(s string) (map[string]int, int, error) {
 	// TODO(lab 1): Decode it.
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return nil, 0, errors.New("exercise 1 is not done yet")
 }
 
@@ -114,8 +114,50 @@ func Upper(s string) string { return strings.ToUpper(s) }
 	{
 		name: "named results",
 		in:   "package a\n\n//lab:exercise 1 Split.\nfunc Split(s string) (head, tail string, err error) {\n\treturn s, s, nil\n}\n",
-		want: "package a\n\nimport \"errors\"\n\nfunc Split(s string) (head, tail string, err error) {\n\t// TODO(lab 1): Split.\n\t// See \"Exercise 1\" in README.md.\n\treturn \"\", \"\", errors.New(\"exercise 1 is not done yet\")\n}\n",
+		want: "package a\n\nimport \"errors\"\n\nfunc Split(s string) (head, tail string, err error) {\n\t// TODO(lab 1): Split.\n\t// See \"Exercise 1\" in README.md; for hints: go run ./cmd/lab hint day01 1\n\treturn \"\", \"\", errors.New(\"exercise 1 is not done yet\")\n}\n",
 	},
+}
+
+// TestStarterTestHole checks the hole of a test the student writes: it
+// fails, saying so, and the imports only the test used go.
+func TestStarterTestHole(t *testing.T) {
+	dir := newDay(t, map[string]string{"a_test.go": `package a
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUpper shows that Upper shouts.
+//
+//lab:exercise 1 Show that Upper shouts.
+//lab:hint Call it.
+func TestUpper(tt *testing.T) {
+	if strings.ToUpper("a") != "A" {
+		tt.Error("no")
+	}
+}
+`})
+	starter, err := Starter(dir, nil)
+	if err != nil {
+		t.Fatalf("Starter: %v", err)
+	}
+	want := `package a
+
+import (
+	"testing"
+)
+
+// TestUpper shows that Upper shouts.
+func TestUpper(tt *testing.T) {
+	// TODO(lab 1): Show that Upper shouts.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
+	tt.Fatal("exercise 1 is not done yet: write this test")
+}
+`
+	if got := string(starter["a_test.go"].Data); got != want {
+		t.Errorf("starter a_test.go =\n%s\nwant\n%s", got, want)
+	}
 }
 
 func TestStarterHoles(t *testing.T) {
@@ -146,7 +188,7 @@ func TestStarterKeep(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Starter: %v", err)
 	}
-	want := "package a\n\nfunc One() int {\n\t// TODO(lab 1): One.\n\t// See \"Exercise 1\" in README.md.\n\treturn 0\n}\n\nfunc Two() int { return 2 }\n"
+	want := "package a\n\nfunc One() int {\n\t// TODO(lab 1): One.\n\t// See \"Exercise 1\" in README.md; for hints: go run ./cmd/lab hint day01 1\n\treturn 0\n}\n\nfunc Two() int { return 2 }\n"
 	if got := string(starter["a.go"].Data); got != want {
 		t.Errorf("starter a.go, keeping exercise 2 =\n%s\nwant\n%s", got, want)
 	}
@@ -225,20 +267,20 @@ var zeroTests = []struct {
 	{
 		name: "type of another package of the day",
 		files: map[string]string{
-			"llm/llm.go": "package llm\n\nimport \"time\"\n\ntype Message struct{}\n\ntype Role string\n\ntype Wait time.Duration\n",
+			"llm/llm.go": "package llm\n\ntype Message struct{}\n\ntype Role string\n\ntype Wait int\n",
 		},
 		imports: `"example.com/day/llm"`,
 		result:  "(llm.Message, llm.Role, llm.Wait)",
 		want:    `return llm.Message{}, "", 0`,
 	},
 	{
-		name:    "known standard library types",
-		imports: "\"net/http\"\n\t\"time\"",
-		result:  "(time.Duration, time.Time, *http.Request, http.Header)",
-		want:    "return 0, time.Time{}, nil, nil",
+		name:    "pointers to types of other modules",
+		imports: "\"net/http\"",
+		result:  "(*http.Request, []http.Header)",
+		want:    "return nil, nil",
 	},
 	{name: "unknown type", result: "Missing", want: "no type Missing"},
-	{name: "unknown package type", imports: `"sync"`, result: "sync.Mutex", want: "sync.Mutex is not in the lab's table"},
+	{name: "unknown package type", imports: `"sync"`, result: "sync.Mutex", want: "sync.Mutex is not a type of the day's module"},
 }
 
 func TestZeroValues(t *testing.T) {
@@ -310,12 +352,12 @@ func Decode(data []byte) (Message, error) {
 // Post posts.
 //
 //lab:exercise 2 Post it.
-func Post(ctx context.Context, url string) (*http.Request, time.Duration, error) {
+func Post(ctx context.Context, url string) (*http.Request, int, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(""))
 	if err != nil {
 		return nil, 0, fmt.Errorf("post: %w", err)
 	}
-	return req, time.Second, nil
+	return req, int(time.Second), nil
 }
 
 // Hello greets.

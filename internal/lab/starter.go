@@ -27,7 +27,7 @@ func Starter(dayDir string, keep func(Exercise) bool) (Tree, error) {
 	for rel, inFile := range byFile(exercises) {
 		original := tree[rel]
 		name := filepath.Join(dayDir, filepath.FromSlash(rel))
-		data, err := starterFile(z, name, original.Data, inFile, keep)
+		data, err := starterFile(z, filepath.Base(dayDir), name, original.Data, inFile, keep)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -49,34 +50,13 @@ var builtinShapes = map[string]shape{
 	"float32": number, "float64": number, "complex64": number, "complex128": number,
 }
 
-// knownShapes are the shapes of the types from outside the day's module
-// that a hole may return, by import path and name. Pointers to them need
-// no entry. Add a type here when a hole needs one more.
-var knownShapes = map[string]shape{
-	"bytes.Buffer":             composite,
-	"context.Context":          nilable,
-	"encoding/json.RawMessage": nilable,
-	"io.ReadCloser":            nilable,
-	"io.Reader":                nilable,
-	"io.Writer":                nilable,
-	"io/fs.FileMode":           number,
-	"net/http.Header":          nilable,
-	"net/http.Request":         composite,
-	"net/http.Response":        composite,
-	"net/url.URL":              composite,
-	"os.FileMode":              number,
-	"strings.Builder":          composite,
-	"time.Duration":            number,
-	"time.Month":               number,
-	"time.Time":                composite,
-}
-
 // zeros finds the shape of the types that holes return. It reads the
 // declarations of the day's own packages when it first needs them.
 type zeros struct {
 	dayDir string                         // the day's folder, where its module's import paths start
 	module string                         // the day's module path, such as "ply/day01"
 	types  map[string]map[string]typeDecl // by package folder, then type name
+	names  map[string]string              // the package's name, by package folder
 }
 
 // typeDecl is one named type, with the file it is declared in: the file's
@@ -92,7 +72,7 @@ func newZeros(dayDir string) (*zeros, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &zeros{dayDir: dayDir, module: mod.Module, types: map[string]map[string]typeDecl{}}, nil
+	return &zeros{dayDir: dayDir, module: mod.Module, types: map[string]map[string]typeDecl{}, names: map[string]string{}}, nil
 }
 
 // shape returns the shape of the type typ, written in file, a file of the
@@ -139,24 +119,43 @@ func (z *zeros) named(dir, name string) (shape, error) {
 	return z.shape(decl.spec.Type, decl.file, dir)
 }
 
-// qualified returns the shape of pkg.Name, a type of another package: one
-// of the day's own, found in its folder, or one of knownShapes.
+// qualified returns the shape of pkg.Name, a type of another package of
+// the day, found in its folder. The holes of the days return no type from
+// outside the day's module but pointers, which need no lookup.
 func (z *zeros) qualified(sel *ast.SelectorExpr, file *ast.File) (shape, error) {
 	pkg, ok := sel.X.(*ast.Ident)
 	if !ok {
 		return 0, fmt.Errorf("%w: unexpected type syntax", ErrNoZero)
 	}
-	importPath, ok := importedAs(file, pkg.Name)
-	if !ok {
-		return 0, fmt.Errorf("%w: no import named %s", ErrNoZero, pkg.Name)
+	for _, spec := range file.Imports {
+		importPath, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			continue // the parser accepted it, so this cannot happen
+		}
+		rest, ok := strings.CutPrefix(importPath, z.module)
+		if !ok || (rest != "" && rest[0] != '/') {
+			continue
+		}
+		dir := filepath.Join(z.dayDir, filepath.FromSlash(rest))
+		name := ""
+		if spec.Name != nil {
+			name = spec.Name.Name
+		} else if name, err = z.packageName(dir); err != nil {
+			return 0, err
+		}
+		if name == pkg.Name {
+			return z.named(dir, sel.Sel.Name)
+		}
 	}
-	if rest, ok := strings.CutPrefix(importPath, z.module); ok && (rest == "" || rest[0] == '/') {
-		return z.named(filepath.Join(z.dayDir, filepath.FromSlash(rest)), sel.Sel.Name)
+	return 0, fmt.Errorf("%w: %s.%s is not a type of the day's module; return a pointer to it, or a type of the day", ErrNoZero, pkg.Name, sel.Sel.Name)
+}
+
+// packageName returns the name of the package in dir, as its files say.
+func (z *zeros) packageName(dir string) (string, error) {
+	if _, err := z.packageTypes(dir); err != nil {
+		return "", err
 	}
-	if s, ok := knownShapes[importPath+"."+sel.Sel.Name]; ok {
-		return s, nil
-	}
-	return 0, fmt.Errorf("%w: %s.%s is not in the lab's table of known types (knownShapes)", ErrNoZero, importPath, sel.Sel.Name)
+	return z.names[dir], nil
 }
 
 // packageTypes returns the types declared in the package in dir, by name.
@@ -179,6 +178,7 @@ func (z *zeros) packageTypes(dir string) (map[string]typeDecl, error) {
 		if err != nil {
 			return nil, err
 		}
+		z.names[dir] = f.Name.Name
 		for _, decl := range f.Decls {
 			if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.TYPE {
 				for _, spec := range gen.Specs {

@@ -1,20 +1,19 @@
 package lesson
 
 import (
-	"cmp"
-	"errors"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
+
+	"ply/internal/lab"
 )
 
 // Check checks every quote of the markdown file lesson against the code in
 // codeDir, the folder its quotes' files are relative to. It returns nil
 // when all of them match, and otherwise an error listing, one per line,
-// each quote that is wrong as an *Error:
+// each quote that is wrong as a *lab.PosError:
 //
 //	day01/README.md:40: quote of llm/mock.go reply differs from the code at its line 3:
 //		got  "\tfor _, r := range rules {" (day01/README.md:43)
@@ -27,18 +26,47 @@ func Check(lesson, codeDir string) error {
 	if err != nil {
 		return err
 	}
-	quotes, errs := parse(lesson, string(md))
-	for _, q := range quotes {
+	doc, errs := Parse(lesson, string(md))
+	for _, q := range doc.Quotes() {
 		code, line, err := Source(codeDir, q)
 		if err == nil {
 			err = compare(q, lesson, code, codeDir, line)
 		}
 		if err != nil {
-			errs = append(errs, &Error{Path: lesson, Line: q.Line, Err: err})
+			errs = append(errs, &lab.PosError{File: lesson, Line: q.Line, Err: err})
 		}
 	}
-	slices.SortStableFunc(errs, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
-	return join(errs)
+	return join(sortByLine(errs))
+}
+
+// Update rewrites every quote of the markdown file lesson from the code in
+// codeDir, and reports whether the file changed. A quote whose code cannot
+// be found is left as it is and reported, with the other mistakes.
+func Update(lesson, codeDir string) (bool, error) {
+	md, err := os.ReadFile(lesson)
+	if err != nil {
+		return false, err
+	}
+	doc, errs := Parse(lesson, string(md))
+	updated := doc.Rewrite(func(b Block) (string, bool) {
+		m := quoteMarker.FindStringSubmatch(b.Marker)
+		if m == nil {
+			return "", false
+		}
+		code, _, err := Source(codeDir, Quote{Line: b.Line, File: m[1], Name: m[2]})
+		if err != nil {
+			errs = append(errs, &lab.PosError{File: lesson, Line: b.Line, Err: err})
+			return "", false
+		}
+		return code, true
+	})
+	if len(errs) > 0 {
+		return false, join(sortByLine(errs))
+	}
+	if updated == string(md) {
+		return false, nil
+	}
+	return true, os.WriteFile(lesson, []byte(updated), 0o644)
 }
 
 // compare compares the text of q, a quote in lesson, with code, which
@@ -52,7 +80,7 @@ func compare(q Quote, lesson, code, codeDir string, codeLine int) error {
 			continue
 		}
 		codePath := path.Join(filepath.ToSlash(codeDir), q.File)
-		return fmt.Errorf("quote of %s %w at its line %d:\n\tgot  %s (%s:%d)\n\twant %s (%s:%d)",
+		return fmt.Errorf("quote of %s %w at its line %d (go run ./cmd/lab rewrites it):\n\tgot  %s (%s:%d)\n\twant %s (%s:%d)",
 			q, ErrDiffers, i+1, g, lesson, q.Line+2+i, w, codePath, codeLine+i)
 	}
 	return nil
@@ -64,13 +92,4 @@ func lineOr(lines []string, i int, end string) string {
 		return fmt.Sprintf("%q", lines[i])
 	}
 	return end
-}
-
-// join returns errs as one error, one per line; nil when there are none.
-func join(errs []*Error) error {
-	all := make([]error, len(errs))
-	for i, err := range errs {
-		all[i] = err
-	}
-	return errors.Join(all...)
 }

@@ -1,10 +1,18 @@
 package lesson
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
 	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"ply/internal/lab"
 )
 
 // exerciseTitle matches the words that make a heading an exercise's.
@@ -42,14 +50,49 @@ func ExerciseHeadings(path string) (map[int]int, error) {
 	return headings, nil
 }
 
-// isHeading reports whether line is a markdown heading: up to three spaces,
-// one to six #, then a space or the end of the line.
-func isHeading(line string) bool {
+// isHeading reports whether line is a markdown heading.
+func isHeading(line string) bool { return headingLevel(line) > 0 }
+
+// headingLevel returns the level of line when it is a markdown heading: up
+// to three spaces, one to six #, then a space or the end of the line; 0
+// when it is none.
+func headingLevel(line string) int {
 	text := strings.TrimLeft(line, " ")
 	if len(line)-len(text) > 3 {
-		return false
+		return 0
 	}
 	rest := strings.TrimLeft(text, "#")
 	level := len(text) - len(rest)
-	return level >= 1 && level <= 6 && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
+	if level >= 1 && level <= 6 && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+		return level
+	}
+	return 0
+}
+
+// HeadingProblems checks that the markdown file at path has a heading for
+// each of the exercises of the day in dayDir and for no other exercise. A
+// missing file is a problem of its own.
+func HeadingProblems(path, dayDir string, exercises []lab.Exercise) []error {
+	headings, err := ExerciseHeadings(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return []error{fmt.Errorf("%s does not exist yet: it needs a heading \"Exercise N\" for each of the exercises of %s", path, dayDir)}
+	}
+	if err != nil {
+		return []error{err}
+	}
+	var problems []error
+	for _, n := range lab.Numbers(exercises) {
+		if _, ok := headings[n]; !ok {
+			e := lab.Of(exercises, n)[0]
+			problems = append(problems, fmt.Errorf("%s has no heading that says \"Exercise %d\", the exercise of %s (%s:%d)",
+				path, n, e.Func, filepath.Join(dayDir, filepath.FromSlash(e.File)), e.Line))
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(headings)) {
+		if len(lab.Of(exercises, n)) == 0 {
+			problems = append(problems, &lab.PosError{File: path, Line: headings[n],
+				Err: fmt.Errorf("the heading says \"Exercise %d\", but no function of %s has //lab:exercise %d", n, dayDir, n)})
+		}
+	}
+	return problems
 }

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/txtar"
+
 	"ply/internal/lab"
 )
 
@@ -30,8 +32,11 @@ func Source(codeDir string, q Quote) (string, int, error) {
 	if q.Name == "" {
 		return string(src), 1, nil
 	}
+	if path.Ext(q.File) == ".txtar" {
+		return archiveFile(src, q, name)
+	}
 	if path.Ext(q.File) != ".go" {
-		return "", 0, fmt.Errorf("quote of %s: %w: only a Go file has declarations to quote", q, ErrNoName)
+		return "", 0, fmt.Errorf("quote of %s: %w: only a Go file or a txtar archive has parts to quote", q, ErrNoName)
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
@@ -44,6 +49,21 @@ func Source(codeDir string, q Quote) (string, int, error) {
 	}
 	start, end := fset.Position(decl.Pos()), fset.Position(decl.End())
 	return string(src[start.Offset:lineEnd(src, end.Offset)]), start.Line, nil
+}
+
+// archiveFile returns the file of the txtar archive src, the file name,
+// that q names, and the line of name where its content starts.
+func archiveFile(src []byte, q Quote, name string) (string, int, error) {
+	a := txtar.Parse(src)
+	line := strings.Count(string(a.Comment), "\n") + 1
+	for _, f := range a.Files {
+		line++ // the -- name -- line
+		if f.Name == q.Name {
+			return string(f.Data), line, nil
+		}
+		line += strings.Count(string(f.Data), "\n")
+	}
+	return "", 0, fmt.Errorf("quote of %s: %w: the archive %s has no file %s", q, ErrNoName, name, q.Name)
 }
 
 // findDecl returns the top-level declaration of f that declares name, or a

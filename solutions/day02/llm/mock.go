@@ -173,7 +173,10 @@ const fragmentSize = 4
 // fragments cuts text into deltas of fragmentSize characters (runes, not
 // bytes, so no character is split), in order.
 //
-//lab:exercise 3 Cut text into pieces of fragmentSize runes each (the last one may be shorter) and return one StreamDelta per piece, with the piece as its Text, in order. Cut runes, not bytes: "é" is two bytes and must not be split. Empty text has no fragments.
+//lab:exercise 3 Cut text into deltas of fragmentSize characters each, in order (the last may be shorter), so that they join back to text; no character is split, and empty text has none.
+//lab:hint Where to look: shorten, in the same file, counts characters the way this function must; the TestFragments table in mock_test.go shows the cases.
+//lab:hint The approach: turn text into a []rune once, then step through it fragmentSize at a time; min gives the end of the last piece.
+//lab:hint The pitfall: a Go string is bytes, and "é" is two of them. Cutting text[i:i+4] splits it, and the screen shows two broken characters in place of one.
 func fragments(text string) []StreamDelta {
 	var deltas []StreamDelta
 	runes := []rune(text)

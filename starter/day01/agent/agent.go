@@ -36,19 +36,18 @@ func New(gateway llm.Gateway, model string) *Agent {
 // When the model fails, the conversation is left as it was before the
 // call, so the user can simply ask again.
 func (a *Agent) Send(ctx context.Context, text string) (string, error) {
-	// TODO(lab 2): Append text as a user message to a.messages and send all of
-	// a.messages (with a.model) through a.gateway. On error, take the user
-	// message back off and return the error; on success, append the reply and
-	// return its content.
-	// See "Exercise 2" in README.md.
+	// TODO(lab 2): Send the whole conversation with text as its newest user
+	// message. On success keep both and return the reply's content; on failure
+	// return the error and leave the conversation as it was.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day01 2
 	return "", errors.New("exercise 2 is not done yet")
 }
 
 // Clear forgets the conversation but keeps the system prompt.
 func (a *Agent) Clear() {
-	// TODO(lab 2): Replace a.messages with a new slice that holds one message:
-	// the system prompt (RoleSystem, SystemPrompt).
-	// See "Exercise 2" in README.md.
+	// TODO(lab 2): Leave the conversation holding only the system prompt
+	// (RoleSystem, SystemPrompt), also when it was nil, as in New.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day01 2
 }
 
 // Messages returns a copy of the conversation so far.

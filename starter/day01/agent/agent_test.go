@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"errors"
 	"reflect"
 	"slices"
 	"testing"
@@ -56,20 +55,15 @@ func TestSendKeepsTheConversation(t *testing.T) {
 	}
 }
 
+// TestSendFailureChangesNothing holds Send to its promise about failure:
+// the user can simply ask again, because a failed turn took back all it
+// added and nothing else.
 func TestSendFailureChangesNothing(t *testing.T) {
-	gw := &script{replies: []string{"A1"}}
-	a := New(gw, "m")
-	if _, err := a.Send(context.Background(), "Q1"); err != nil {
-		t.Fatal(err)
-	}
-	before := a.Messages()
-	gw.err = errors.New("boom")
-	if _, err := a.Send(context.Background(), "Q2"); !errors.Is(err, gw.err) {
-		t.Errorf("Send error = %v, want the gateway's error", err)
-	}
-	if got := a.Messages(); !reflect.DeepEqual(got, before) {
-		t.Errorf("after a failed Send, Messages() = %v, want %v as before", got, before)
-	}
+	// TODO(lab 3): Test that when the gateway fails, Send returns the gateway's
+	// error and leaves Messages() exactly as it was before the call, earlier
+	// turns and all.
+	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day01 3
+	t.Fatal("exercise 3 is not done yet: write this test")
 }
 
 func TestClearAndModel(t *testing.T) {

@@ -73,10 +73,10 @@ func readAPIError(resp *http.Response, apiKey string) error {
 // own API sends {"error":"…"}. A body that is not JSON but short plain text
 // is the explanation itself.
 func serverMessage(body []byte) string {
-	// TODO(lab 5): Decode body's "error" field as a json.RawMessage. If it is a
-	// JSON string, return it; if it is an object, return its "message" field.
-	// When body is not JSON with an "error" field, return plainText(body).
-	// See "Exercise 5" in README.md.
+	// TODO(lab 5): Return the server's explanation: the "error" field when it
+	// is a JSON string, its "message" when it is an object, and plainText(body)
+	// when body is not JSON with an "error" field.
+	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day01 5
 	return ""
 }
 

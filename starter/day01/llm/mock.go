@@ -55,19 +55,19 @@ const abilities = "I know a few phrases: \"hello\", \"remember that …\" and th
 // scriptReply picks the first rule of the script that matches the last
 // user message, and falls back to a polite refusal.
 func scriptReply(msgs []Message) string {
-	// TODO(lab 1): Take the last user message (lastUser), then return the
-	// answer of the first rule in script whose phrase it contains (hasPhrase).
-	// When no rule matches, return fallback(last).
-	// See "Exercise 1" in README.md.
+	// TODO(lab 1): Answer with the first rule of script whose phrase the last
+	// user message holds, or with fallback of that message; the first rule that
+	// matches wins, and its answer reads the whole conversation.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return ""
 }
 
 // lastUser returns the content of the most recent user message, or "" when
 // the conversation has none.
 func lastUser(msgs []Message) string {
-	// TODO(lab 1): Walk msgs from the end and return the content of the first
-	// message for which isUser is true; return "" when there is none.
-	// See "Exercise 1" in README.md.
+	// TODO(lab 1): Return the content of the most recent message whose role is
+	// the user's, or "" when the conversation holds none.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
 	return ""
 }
 

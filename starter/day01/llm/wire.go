@@ -42,9 +42,10 @@ type responseChoice struct {
 
 // toWire translates a Request into the body the server expects.
 func toWire(req Request) chatRequest {
-	// TODO(lab 3): Make a chatRequest with req's Model, and one chatMessage for
-	// each of req.Messages, in order, with the same Role and Content.
-	// See "Exercise 3" in README.md.
+	// TODO(lab 4): Return the body that asks for req: its model, and one
+	// chatMessage for each of its messages, in order, with the same role and
+	// content, and nothing else.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day01 4
 	return chatRequest{}
 }
 
@@ -52,12 +53,10 @@ func toWire(req Request) chatRequest {
 // first choice. A reply the model did not finish, or that says nothing,
 // is an error: it is not worth keeping in the conversation.
 func decodeReply(r io.Reader) (Message, error) {
-	// TODO(lab 4): Decode r as a chatResponse; wrap a decoding error as
-	// fmt.Errorf("read the server's answer: %w", err). An answer with no
-	// choices is ErrNoChoices. When replyError finds fault with the first
-	// choice, return its error. Otherwise return the first choice's message as
-	// a Message with RoleAssistant.
-	// See "Exercise 4" in README.md.
+	// TODO(lab 4): Return the first choice's text as an assistant message.
+	// Errors: a decoding error wrapped as "read the server's answer: %w";
+	// ErrNoChoices when none came; replyError's for a cut or empty reply.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day01 4
 	return Message{}, errors.New("exercise 4 is not done yet")
 }
 

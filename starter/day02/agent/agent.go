@@ -42,14 +42,10 @@ func New(gateway llm.Gateway, model string) *Agent {
 // so that the conversation holds what happened on the screen; with nothing
 // shown, it is as if the turn never happened.
 func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
-	// TODO(lab 4): Append text as a user message, then call a.stream. If it
-	// returned no error, append the reply as an assistant message and emit
-	// TurnDone with the usage. If ctx is done, the user cancelled: keep the
-	// partial reply as an assistant message when it is not empty
-	// (Cancelled{Kept: true}), or take the user message back off when it is
-	// (Cancelled{}). Any other error: take the user message back off and emit
-	// Failed.
-	// See "Exercise 4" in README.md.
+	// TODO(lab 4): Run one turn. Finished: TurnDone, and the message and reply
+	// join the conversation. Failed: Failed, the conversation as before. ctx
+	// done: Cancelled; if text was shown, Kept and both join, else as before.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day02 4
 }
 
 // stream sends the conversation and passes each fragment of the reply's
@@ -57,11 +53,10 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 // received, even when the stream fails part way, and the usage if the
 // server reported it.
 func (a *Agent) stream(ctx context.Context, emit func(Event)) (string, llm.Usage, error) {
-	// TODO(lab 4): Open a.gateway.Stream with a.model and a.messages (return
-	// its error as it is) and Close it when done. For each delta, emit a Text
-	// and add it to the reply when it has text, and keep its Usage when it has
-	// one. Return the text, the usage and the stream's Err.
-	// See "Exercise 4" in README.md.
+	// TODO(lab 4): Stream a.messages to a.model, emit each piece of text as a
+	// Text the moment it arrives, and return all the text, the usage and the
+	// stream's error, even when the stream breaks part way; close the stream.
+	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day02 4
 	return "", llm.Usage{}, errors.New("exercise 4 is not done yet")
 }
 

@@ -173,11 +173,10 @@ const fragmentSize = 4
 // fragments cuts text into deltas of fragmentSize characters (runes, not
 // bytes, so no character is split), in order.
 func fragments(text string) []StreamDelta {
-	// TODO(lab 3): Cut text into pieces of fragmentSize runes each (the last
-	// one may be shorter) and return one StreamDelta per piece, with the piece
-	// as its Text, in order. Cut runes, not bytes: "é" is two bytes and must
-	// not be split. Empty text has no fragments.
-	// See "Exercise 3" in README.md.
+	// TODO(lab 3): Cut text into deltas of fragmentSize characters each, in
+	// order (the last may be shorter), so that they join back to text; no
+	// character is split, and empty text has none.
+	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day02 3
 	return nil
 }
 

@@ -43,13 +43,10 @@ func serveMock(w http.ResponseWriter, r *http.Request) {
 // [DONE]. The usage gets a chunk of its own with no choices, as OpenAI
 // sends it, and only when the client asked for it.
 func writeEvents(w http.ResponseWriter, stream Stream, withUsage bool) {
-	// TODO(lab 5): Set the Content-Type to text/event-stream. For each delta of
-	// stream, write a chatChunk with one chunkChoice (Delta.Role RoleAssistant,
-	// Delta.Content the delta's Text, FinishReason its Finish) with writeEvent;
-	// when the delta has a Usage and withUsage is true, follow it with a chunk
-	// whose Choices is an empty, non-nil slice and whose Usage is
-	// toWireUsage(d.Usage). End with the event "data: [DONE]".
-	// See "Exercise 5" in README.md.
+	// TODO(lab 5): Stream each delta as an event of a one-choice chatChunk,
+	// flushed at once, then "data: [DONE]", as text/event-stream; if withUsage,
+	// the usage follows in a chunk of its own with "choices":[].
+	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day02 5
 }
 
 // writeEvent writes chunk as the data of one event, and flushes it.

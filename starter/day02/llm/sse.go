@@ -56,14 +56,10 @@ func newEventReader(r io.Reader) *eventReader {
 // whether there was one. It returns false at the end of the input, on a
 // read error, or at an event whose data passes maxEvent; Err tells which.
 func (e *eventReader) Next() bool {
-	// TODO(lab 1): Read lines (e.lines.Scan) and collect the value of every
-	// "data" field, without the one space after the colon, joined with "\n". At
-	// a blank line, if a data line was read, put the data in e.data and return
-	// true; a blank line with no data line before it ends nothing. Ignore
-	// comments (":…") and other fields. When the lines run out, return false:
-	// an event with no blank line after it is dropped. Once the data collected
-	// passes maxEvent bytes, set e.err to ErrEventTooLong and return false.
-	// See "Exercise 1" in README.md.
+	// TODO(lab 1): Hand over the next event: its data lines' values, less one
+	// leading space, joined with "\n". A blank line ends an event that has
+	// data; one cut short is dropped; data past maxEvent is ErrEventTooLong.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day02 1
 	return false
 }
 
@@ -88,13 +84,9 @@ func (e *eventReader) Err() error {
 // soon as its last byte arrives; a "\n" right after it, in the same read
 // or the next, is skipped as the rest of that line end.
 func (e *eventReader) splitLine(data []byte, atEOF bool) (advance int, line []byte, err error) {
-	// TODO(lab 1): A line ends at "\n", at "\r\n" or at a lone "\r". Find the
-	// first "\r" or "\n" in data: "\r\n" there is one line end; any other "\r"
-	// or "\n" ends the line at once, and a "\r" sets e.afterCR. When e.afterCR
-	// is set and data is not empty, clear the flag whatever the first byte is,
-	// and if that byte is "\n", it is the rest of the last line end: skip it
-	// (return 1, nil, nil). With no line end, return the rest as the last line
-	// at EOF if there is any, or ask for more (return 0, nil, nil).
-	// See "Exercise 1" in README.md.
+	// TODO(lab 1): Return the next line without its end, which is "\n", "\r\n"
+	// or a lone "\r": as soon as the end has arrived, and once only when a
+	// "\r\n" comes in two reads. At EOF, what is left is the last line.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day02 1
 	return 0, nil, errors.New("exercise 1 is not done yet")
 }

@@ -90,12 +90,10 @@ func (s *chunkStream) Close() error       { return s.body.Close() }
 // carried its finish reason is complete even without [DONE], which some
 // servers leave out.
 func (s *chunkStream) endError() error {
-	// TODO(lab 2): If s.ctx is done, return its error. If the events stopped on
-	// a read error (s.events.Err()), return an error that wraps ErrStreamCut
-	// and says what the read error was. If no finish reason arrived
-	// (s.finished), return ErrStreamCut. Otherwise the reply is complete:
-	// return nil.
-	// See "Exercise 2" in README.md.
+	// TODO(lab 2): Say why the events ran out before [DONE]: the context's
+	// error once it is done; ErrStreamCut, wrapped with the cause, after a read
+	// error; ErrStreamCut with no finish reason; nil for a finished reply.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day02 2
 	return errors.New("exercise 2 is not done yet")
 }
 

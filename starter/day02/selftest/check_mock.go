@@ -50,6 +50,8 @@ func mockFragments(ctx context.Context) error {
 		return c.err
 	case c.pieces < 10 || c.largest > 4:
 		return fmt.Errorf("the reply came in %d pieces of up to %d characters, want many pieces of at most 4", c.pieces, c.largest)
+	case c.broken > 0:
+		return fmt.Errorf("%d pieces of the reply split a character in two: cut characters, not bytes", c.broken)
 	case !strings.HasPrefix(c.text, "I know a few phrases"):
 		return fmt.Errorf("the pieces join up to %q, want the whole scripted reply", c.text)
 	case c.usage.Input == 0 || c.usage.Output == 0 || c.finish != "stop":

@@ -147,28 +147,6 @@ func streamCut(ctx context.Context) error {
 	return nil
 }
 
-func streamCutKeepsText(ctx context.Context) error {
-	got, err := streamFrom(ctx, "data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\n")
-	if err != nil {
-		return err
-	}
-	if !errors.Is(got.err, llm.ErrStreamCut) || got.text != "Hel" {
-		return fmt.Errorf("a stream cut after \"Hel\" gave %q and error %v, want \"Hel\" and llm.ErrStreamCut", got.text, got.err)
-	}
-	return nil
-}
-
-func finishWithoutDone(ctx context.Context) error {
-	got, err := streamFrom(ctx, strings.TrimSuffix(helloStream, "data: [DONE]\n\n"))
-	if err != nil {
-		return err
-	}
-	if got.err != nil || got.text != "Hello." {
-		return fmt.Errorf("a finished stream without [DONE] gave %q and error %v, want \"Hello.\" and no error", got.text, got.err)
-	}
-	return nil
-}
-
 func openaiCancelled(ctx context.Context) error {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The server notices a client hanging up only once the body is read.

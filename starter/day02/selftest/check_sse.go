@@ -54,6 +54,13 @@ func sseComments(ctx context.Context) error {
 	return expectText(ctx, events, "kept too")
 }
 
+func sseCutShort(ctx context.Context) error {
+	// The second event is whole JSON, but its blank line never came: the
+	// stream was cut, and what was cut may be only part of the event.
+	events := "data: " + chunk("Hel") + "\n\ndata: " + chunk("lo") + "\n"
+	return expectText(ctx, events, "Hel")
+}
+
 func sseMultiLine(ctx context.Context) error {
 	// One chunk's JSON spread over two data lines, which join with "\n".
 	events := "data: {\"choices\":[{\"index\":0,\ndata: \"delta\":{\"content\":\"joined\"}}]}\n\n"

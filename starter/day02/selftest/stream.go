@@ -2,6 +2,7 @@ package selftest
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"ply/day02/llm"
 )
@@ -14,6 +15,7 @@ type collected struct {
 	finish  string    // the last finish reason
 	err     error
 	largest int // the most characters in one piece
+	broken  int // pieces that split a character, so are not valid UTF-8
 }
 
 // collect reads s to its end and closes it.
@@ -27,6 +29,9 @@ func collect(s llm.Stream) collected {
 			text.WriteString(d.Text)
 			c.pieces++
 			c.largest = max(c.largest, len([]rune(d.Text)))
+			if !utf8.ValidString(d.Text) {
+				c.broken++
+			}
 		}
 		if d.Usage != nil {
 			c.usage = *d.Usage

@@ -31,7 +31,7 @@ func (m *merger) add(f llm.ToolCallDelta) {
 	// TODO(lab 1): Find the call at f.Index in m.calls, making it (and the map,
 	// if nil) when it is the first fragment of that index. Take f.ID and f.Name
 	// when the call has none yet, and add f.Arguments to its arguments.
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
 }
 
 // result returns the whole calls in index order, or nil when there are
@@ -42,6 +42,6 @@ func (m *merger) result() []llm.ToolCall {
 	// (slices.Sorted(maps.Keys(…)) gives the indexes in order), or nil when
 	// there are none: appending to a nil slice gives that. Give a call with no
 	// ID the ID "call_" followed by its index.
-	// See "Exercise 1" in README.md.
+	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
 	return nil
 }

@@ -108,7 +108,7 @@ func matchParts(pattern, name []string, known map[[2]int]bool) bool {
 	// name without its first part. Both must run out together. First look the
 	// pair up in known by its key [2]int{len(pattern), len(name)}, and store
 	// each answer there before returning it.
-	// See "Exercise 5" in README.md.
+	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day03 5
 	return false
 }
 

@@ -20,6 +20,6 @@ func truncate(text string, budget int) string {
 	// half of the tail. Between them, on a line of its own, put "[… N of M
 	// characters cut; ask for a smaller part to see them …]", with N the
 	// characters left out and M the length of text.
-	// See "Exercise 3" in README.md.
+	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day03 3
 	return ""
 }

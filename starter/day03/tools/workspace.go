@@ -102,7 +102,7 @@ func (w *Workspace) escapes(abs string) bool {
 	// TODO(lab 2): Judge abs twice with w.inside: as it is written, and as it
 	// really leads once its symbolic links are resolved (realPath). Report true
 	// when either judgement puts it outside.
-	// See "Exercise 2" in README.md.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day03 2
 	return false
 }
 
@@ -113,7 +113,7 @@ func (w *Workspace) inside(abs string) bool {
 	// abs is inside when that works and gives a local path (filepath.IsLocal):
 	// one with no ".." that climbs out. Compare paths, not strings: "/ws2"
 	// starts with "/ws" but is not in it.
-	// See "Exercise 2" in README.md.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day03 2
 	return false
 }
 

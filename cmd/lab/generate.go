@@ -1,0 +1,99 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"ply/internal/lab"
+	"ply/internal/lesson"
+)
+
+// generate brings the generated trees and the lessons' quotes up to date,
+// or with check, lists what is out of date and changes nothing.
+func generate(root string, check, force bool, stdout, stderr io.Writer) error {
+	var lines []string
+	var err error
+	if check {
+		lines, err = lab.Check(root)
+	} else {
+		lines, err = lab.Generate(root, force)
+	}
+	if errors.Is(err, lab.ErrStudentWork) {
+		fmt.Fprintln(stderr, "lab: these starter files are not what the lab last generated, so they may hold your work; nothing was changed:")
+		for _, line := range lines {
+			fmt.Fprintln(stderr, "\t"+line)
+		}
+		fmt.Fprintln(stderr, "Your work is safe where it is. go run ./cmd/lab reset DAY N puts one exercise back;")
+		fmt.Fprintln(stderr, "go run ./cmd/lab -force regenerates them all, after saving them under starter/_saved.")
+		return errQuiet
+	}
+	for _, line := range lines {
+		fmt.Fprintln(stdout, line)
+	}
+	if err != nil {
+		return err
+	}
+	days, err := lab.Days(root)
+	if err != nil {
+		return err
+	}
+	stale, err := lessons(root, days, check, stdout)
+	if err != nil {
+		return err
+	}
+	headings := 0
+	for _, d := range days {
+		exercises, err := lab.Exercises(d.Dir)
+		if err != nil {
+			return err
+		}
+		for _, md := range []string{filepath.Join(d.Dir, "README.md"), filepath.Join(root, "solutions", d.Name, "README.md")} {
+			for _, p := range lesson.HeadingProblems(md, d.Dir, exercises) {
+				fmt.Fprintln(stderr, p)
+				headings++
+			}
+		}
+	}
+	if check && len(lines)+stale+headings > 0 {
+		fmt.Fprintln(stderr, "lab: starter/, solutions/ or the lessons are out of date: run go run ./cmd/lab, and write the headings it names")
+		return errQuiet
+	}
+	return nil
+}
+
+// lessons checks the quotes of every markdown file of the course, or
+// without check, rewrites them from the code. It returns how many files
+// are stale.
+func lessons(root string, days []lab.Day, check bool, stdout io.Writer) (int, error) {
+	type file struct{ md, codeDir string }
+	files := []file{{filepath.Join(root, "README.md"), root}, {filepath.Join(root, "course.md"), root}}
+	for _, d := range days {
+		files = append(files, file{filepath.Join(d.Dir, "README.md"), d.Dir}, file{filepath.Join(root, "solutions", d.Name, "README.md"), d.Dir})
+	}
+	stale := 0
+	var errs []error
+	for _, f := range files {
+		if _, err := os.Stat(f.md); errors.Is(err, fs.ErrNotExist) {
+			continue // a lesson or key still to write: TestLessonQuotes says so
+		}
+		if check {
+			if err := lesson.Check(f.md, f.codeDir); err != nil {
+				fmt.Fprintln(stdout, err)
+				stale++
+			}
+			continue
+		}
+		changed, err := lesson.Update(f.md, f.codeDir)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if changed {
+			fmt.Fprintf(stdout, "%s: quotes updated\n", f.md)
+		}
+	}
+	return stale, errors.Join(errs...)
+}

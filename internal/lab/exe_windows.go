@@ -1,0 +1,4 @@
+package lab
+
+// exeSuffix ends the name of a program the go command builds here.
+const exeSuffix = ".exe"

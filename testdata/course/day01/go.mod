@@ -1,0 +1,3 @@
+module ply/day01
+
+go 1.25.0
