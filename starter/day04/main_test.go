@@ -69,6 +69,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	"mockserver": mockserver,
 	"nomodel":    nomodel,
 	"playground": playground,
+	"steady":     steady,
 	"waitfile":   waitfile,
 }
 
@@ -150,6 +151,32 @@ func fromstdout(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("stdout has nothing that %s matches with a group", args[1])
 	}
 	ts.Setenv(args[0], m[1])
+}
+
+// steady writes the last command's stdout to a file with what changes from
+// run to run written as N: a tool call's size and time, the tokens, and
+// the number of a temporary directory. A transcript made steady can be
+// compared with cmp, and the lesson can quote it.
+// usage: steady FILE
+func steady(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: steady FILE")
+	}
+	out := ts.ReadFile("stdout")
+	for _, u := range unsteady {
+		out = u.re.ReplaceAllString(out, u.with)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(out), 0o666))
+}
+
+// unsteady are the parts of a transcript that steady writes as N.
+var unsteady = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`(?m)· [0-9]+ chars · [0-9]+ms$`), "· N chars · Nms"},
+	{regexp.MustCompile(`(?m)^tokens: [0-9]+ in, [0-9]+ out$`), "tokens: N in, N out"},
+	{regexp.MustCompile(`\S*ply-demo-[0-9]+`), "/tmp/ply-demo-N"},
 }
 
 // mockserver serves the scripted model over HTTP on loopback, in-process,
