@@ -3,8 +3,10 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,6 +47,16 @@ func callsUpper(texts ...string) []llm.StreamDelta {
 		}})
 	}
 	return append(deltas, llm.StreamDelta{Finish: "tool_calls", Usage: &llm.Usage{Input: 10, Output: 5}})
+}
+
+// ending returns the event that ended a turn, and stops the test at once
+// when the turn sent none.
+func ending(t *testing.T, events []Event) Event {
+	t.Helper()
+	if len(events) == 0 {
+		t.Fatal("the turn sent no events; every turn ends with one (see exercise 1)")
+	}
+	return events[len(events)-1]
 }
 
 var final = []llm.StreamDelta{{Text: "All done."}, {Finish: "stop", Usage: &llm.Usage{Input: 20, Output: 3}}}
@@ -104,20 +116,103 @@ func TestLoopToolErrorGoesToTheModel(t *testing.T) {
 }
 
 func TestRoundLimit(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{callsUpper("again")}}
+	// The model calls a tool in every reply. Past the requests a turn may
+	// make, the script refuses, so that a loop with no limit fails here
+	// instead of running on.
+	replies := slices.Repeat([][]llm.StreamDelta{callsUpper("again")}, MaxRounds+1)
+	g := &script{replies: append(replies, nil), refuse: errors.New("asked once more than the limit allows")}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "loop")
 	want := RoundLimit{Rounds: MaxRounds, Usage: llm.Usage{Input: 10 * (MaxRounds + 1), Output: 5 * (MaxRounds + 1)}}
-	if last := events[len(events)-1]; last != want {
-		t.Fatalf("the turn ended %+v, want %+v: the round count, and the usage of every request", last, want)
+	if last := ending(t, events); last != want {
+		t.Fatalf("the turn ended %+v, want %+v: the round count, and the usage of every request (see exercise 1)", last, want)
 	}
 	if len(g.requests) != MaxRounds+1 {
-		t.Errorf("the model was asked %d times, want %d: once, then once more after each round", len(g.requests), MaxRounds+1)
+		t.Errorf("the model was asked %d times, want %d: once, then once more after each round (see exercise 1)", len(g.requests), MaxRounds+1)
 	}
 	msgs := a.Messages()
+	var ran, notRun int
+	for _, m := range msgs[2:] {
+		switch {
+		case m.Role == llm.RoleTool && m.Content == notRunLimit:
+			notRun++
+		case m.Role == llm.RoleTool:
+			ran++
+		}
+	}
 	last := msgs[len(msgs)-1]
-	if last.Role != llm.RoleTool || last.ToolCallID != "c0" || !strings.Contains(last.Content, "limit of 20 rounds") {
-		t.Errorf("the conversation ends %+v, want the last call answered as not run", last)
+	if ran != MaxRounds || notRun != 1 || last.Role != llm.RoleTool || last.ToolCallID != "c0" || !strings.Contains(last.Content, "limit of 20 rounds") {
+		t.Errorf("the conversation holds %d results of calls that ran and %d of calls not run, and ends %+v; want %d, then the last call answered as not run (see exercise 1)",
+			ran, notRun, last, MaxRounds)
+	}
+}
+
+// TestRoundLimitLetsTheLastRoundBeAnswered gives the model every round it
+// may have: after the last, it answers, and the turn is done.
+func TestRoundLimitLetsTheLastRoundBeAnswered(t *testing.T) {
+	g := &script{replies: append(slices.Repeat([][]llm.StreamDelta{callsUpper("again")}, MaxRounds), final)}
+	a := New(g, "m", tools.NewRegistry(upper{}))
+	events := send(context.Background(), a, "loop")
+	want := TurnDone{Usage: llm.Usage{Input: 10*MaxRounds + 20, Output: 5*MaxRounds + 3}}
+	if last := ending(t, events); last != want || len(g.requests) != MaxRounds+1 {
+		t.Errorf("a model that answers after %d rounds was asked %d times, and the turn ended %+v; want %d times and %+v: "+
+			"the limit stops a reply that calls tools after the last round, not the request that follows it (see exercise 1)",
+			MaxRounds, len(g.requests), last, MaxRounds+1, want)
+	}
+	if msgs := a.Messages(); !reflect.DeepEqual(msgs[len(msgs)-1], model("All done.")) {
+		t.Errorf("the conversation ends %+v, want the model's answer (see exercise 1)", msgs[len(msgs)-1])
+	}
+}
+
+// TestCancelKeepsFinishedRounds presses Ctrl-C at points of a turn's
+// second round, on an agent that has a finished turn behind it. The
+// rounds that finished stay, and so does the text shown after them; a
+// call whose fragments were streaming never ran, and goes.
+func TestCancelKeepsFinishedRounds(t *testing.T) {
+	callA := llm.Message{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "c0", Name: "upper", Arguments: `{"text":"a"}`}}}
+	resultA := llm.Message{Role: llm.RoleTool, ToolCallID: "c0", Content: "A"}
+	earlier := []llm.Message{system, user("hi"), model("All done.")}
+	tests := []struct {
+		name     string
+		replies  [][]llm.StreamDelta // of the second turn
+		at       int                 // the request whose stream Ctrl-C ends
+		want     Event
+		wantConv []llm.Message // after earlier
+	}{
+		{"during the text of round 2", [][]llm.StreamDelta{callsUpper("a"), pieces("Let me", " see")}, 2,
+			Cancelled{Kept: true}, []llm.Message{user("go"), callA, resultA, model("Let me see")}},
+		{"before any text of round 2", [][]llm.StreamDelta{callsUpper("a"), pieces()}, 2,
+			Cancelled{Kept: true}, []llm.Message{user("go"), callA, resultA}},
+		{"while the calls of round 2 stream", [][]llm.StreamDelta{callsUpper("a"),
+			{{Text: "Again."}, {ToolCalls: []llm.ToolCallDelta{{ID: "c9", Name: "upper", Arguments: `{"te`}}}}}, 2,
+			Cancelled{Kept: true}, []llm.Message{user("go"), callA, resultA, model("Again.")}},
+		{"while the calls of round 1 stream", [][]llm.StreamDelta{{{ToolCalls: []llm.ToolCallDelta{{ID: "c9", Name: "upper"}}}}}, 1,
+			Cancelled{}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			g := &script{replies: append([][]llm.StreamDelta{final}, tt.replies...)}
+			g.atEnd = func() {
+				if len(g.requests) == 1+tt.at {
+					cancel()
+				}
+			}
+			a := New(g, "m", tools.NewRegistry(upper{}))
+			send(ctx, a, "hi")
+			events := send(ctx, a, "go")
+			if last := ending(t, events); last != tt.want {
+				t.Errorf("the turn ended %#v, want %#v (see exercise 1)", last, tt.want)
+			}
+			want := append(slices.Clone(earlier), tt.wantConv...)
+			if got := a.Messages(); !reflect.DeepEqual(got, want) {
+				t.Errorf("after Ctrl-C, the conversation is\n%+v\nwant\n%+v (see exercise 1)", got, want)
+			}
+			if len(g.requests) != 1+tt.at {
+				t.Errorf("the model was asked %d times, want %d: a stopped turn does not ask again (see exercise 1)", len(g.requests), 1+tt.at)
+			}
+		})
 	}
 }
 
@@ -131,7 +226,7 @@ func TestCancelledWhileToolsRun(t *testing.T) {
 	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "stop", "c"), final}}
 	a := New(g, "m", tools.NewRegistry(upper{cancel: cancel}))
 	events := send(ctx, a, "go")
-	if last := events[len(events)-1]; last != (Cancelled{Kept: true}) {
+	if last := ending(t, events); last != (Cancelled{Kept: true}) {
 		t.Errorf("the turn ended %+v, want Cancelled{Kept: true}", last)
 	}
 	var started []string

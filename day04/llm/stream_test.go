@@ -151,6 +151,35 @@ func TestChunkStreamReadError(t *testing.T) {
 	}
 }
 
+// cancelInRead is a body that gives its data, then, at the read after it,
+// cancels the request and fails, as a transport does when the context is
+// cancelled during a read: the error the read reports is its own.
+type cancelInRead struct {
+	data   io.Reader
+	cancel context.CancelFunc
+}
+
+func (r *cancelInRead) Read(p []byte) (int, error) {
+	if n, err := r.data.Read(p); err != io.EOF {
+		return n, err
+	}
+	r.cancel()
+	return 0, errors.New("read: connection reset by peer")
+}
+
+// TestChunkStreamCancelledInARead presses Ctrl-C while Next is blocked in
+// a read, which the cancel breaks: the stream ends with the context's
+// error, not as a cut stream.
+func TestChunkStreamCancelledInARead(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	body := &cancelInRead{data: strings.NewReader(sse(textChunk)), cancel: cancel}
+	got := drain(newChunkStream(ctx, io.NopCloser(body), ""))
+	if !errors.Is(got.err, context.Canceled) || got.text != "Hi" {
+		t.Errorf("text %q, error %v; want \"Hi\" and context.Canceled: the user cancelled (see exercise 2)", got.text, got.err)
+	}
+}
+
 // TestChunkStreamCancelledMidway cancels with events still buffered: the
 // stream stops at once and hands out nothing more.
 func TestChunkStreamCancelledMidway(t *testing.T) {

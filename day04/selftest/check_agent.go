@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"ply/day04/agent"
@@ -25,33 +26,72 @@ func (echo) Run(_ context.Context, args json.RawMessage) (string, error) {
 }
 
 // rounds is a gateway that streams its replies in turn, each a list of
-// deltas, and then the same last reply for ever. It keeps every request.
+// deltas, and then the same last reply for ever; a nil reply is a
+// refusal. It keeps every request, and refuses past maxAsked of them, so
+// that a loop that never stops fails its check rather than fill the
+// memory. Each stream checks its context, as a real one does; after the
+// deltas of the last reply it calls atEnd, when that is set.
 type rounds struct {
 	replies  [][]llm.StreamDelta
+	atEnd    func() // a check can press Ctrl-C here
 	requests []llm.Request
 }
 
+// maxAsked is more requests than any turn makes: once, and once more
+// after each of MaxRounds rounds.
+const maxAsked = agent.MaxRounds + 5
+
+var (
+	errRefused = errors.New("502 Bad Gateway")
+	errReset   = errors.New("read: connection reset by peer")
+)
+
 func (g *rounds) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
+	req.Messages = slices.Clone(req.Messages)
 	g.requests = append(g.requests, req)
 	reply := g.replies[min(len(g.requests), len(g.replies))-1]
-	return &deltas{list: reply}, nil
+	switch {
+	case len(g.requests) > maxAsked:
+		return nil, fmt.Errorf("asked %d times in one turn: the loop does not stop", len(g.requests))
+	case reply == nil:
+		return nil, errRefused
+	}
+	s := &deltas{ctx: ctx, list: reply}
+	if len(g.requests) >= len(g.replies) {
+		s.atEnd = g.atEnd
+	}
+	return s, nil
 }
 
-// deltas is a stream over a list of deltas.
+// deltas is a stream over a list of deltas. When atEnd cancels the turn,
+// the stream breaks with an error of its own, as a cut connection does:
+// only the context tells a cancel from a failure.
 type deltas struct {
-	list []llm.StreamDelta
-	now  llm.StreamDelta
+	ctx   context.Context
+	list  []llm.StreamDelta
+	atEnd func()
+	now   llm.StreamDelta
+	err   error
 }
 
 func (d *deltas) Next() bool {
-	if len(d.list) == 0 {
+	switch {
+	case d.err != nil:
 		return false
+	case d.ctx.Err() != nil:
+		d.err = d.ctx.Err()
+		return false
+	case len(d.list) > 0:
+		d.now, d.list = d.list[0], d.list[1:]
+		return true
+	case d.atEnd != nil:
+		d.atEnd()
+		d.err = errReset
 	}
-	d.now, d.list = d.list[0], d.list[1:]
-	return true
+	return false
 }
 func (d *deltas) Delta() llm.StreamDelta { return d.now }
-func (d *deltas) Err() error             { return nil }
+func (d *deltas) Err() error             { return d.err }
 func (d *deltas) Close() error           { return nil }
 
 // fragment is a delta with one tool-call fragment.
@@ -59,8 +99,14 @@ func fragment(index int, id, name, args string) llm.StreamDelta {
 	return llm.StreamDelta{ToolCalls: []llm.ToolCallDelta{{Index: index, ID: id, Name: name, Arguments: args}}}
 }
 
+// callsEcho is a whole reply that calls echo once, with the ID id, and
+// says what it cost.
+func callsEcho(id string) []llm.StreamDelta {
+	return []llm.StreamDelta{fragment(0, id, "echo", `{}`), {Finish: "tool_calls", Usage: &llm.Usage{Input: 10, Output: 1}}}
+}
+
 // done is the last reply of a scripted conversation.
-var done = []llm.StreamDelta{{Text: "Done."}, {Finish: "stop"}}
+var done = []llm.StreamDelta{{Text: "Done."}, {Finish: "stop", Usage: &llm.Usage{Input: 20, Output: 2}}}
 
 // runTurn runs one turn on g with the echo tool and returns the events and
 // the conversation after it.
@@ -69,6 +115,35 @@ func runTurn(ctx context.Context, g llm.Gateway) ([]agent.Event, []llm.Message) 
 	var events []agent.Event
 	a.Send(ctx, "go", func(e agent.Event) { events = append(events, e) })
 	return events, a.Messages()
+}
+
+// lastEvent returns the event that ended a turn, or an error when the
+// turn sent none.
+func lastEvent(events []agent.Event) (agent.Event, error) {
+	if len(events) == 0 {
+		return nil, errors.New("the turn sent no event at all; it must end with one")
+	}
+	return events[len(events)-1], nil
+}
+
+// unanswered returns the IDs of the calls in msgs that no tool message
+// answers: a server refuses a conversation that has any.
+func unanswered(msgs []llm.Message) []string {
+	answered := map[string]bool{}
+	for _, m := range msgs {
+		if m.Role == llm.RoleTool {
+			answered[m.ToolCallID] = true
+		}
+	}
+	var ids []string
+	for _, m := range msgs {
+		for _, c := range m.ToolCalls {
+			if !answered[c.ID] {
+				ids = append(ids, c.ID)
+			}
+		}
+	}
+	return ids
 }
 
 // toolMessages returns the tool messages of a conversation.
@@ -141,18 +216,60 @@ func wholeCallWithoutID(ctx context.Context) error {
 }
 
 func roundLimit(ctx context.Context) error {
-	g := &rounds{replies: [][]llm.StreamDelta{{fragment(0, "call_x", "echo", `{}`), {Finish: "tool_calls"}}}}
+	g := &rounds{replies: [][]llm.StreamDelta{callsEcho("call_x")}}
 	events, msgs := runTurn(ctx, g)
-	last := events[len(events)-1]
-	if limit, ok := last.(agent.RoundLimit); !ok || limit.Rounds != agent.MaxRounds {
-		return fmt.Errorf("the turn ended with %#v, want agent.RoundLimit{Rounds: %d}", last, agent.MaxRounds)
+	last, err := lastEvent(events)
+	if err != nil {
+		return err
 	}
-	if len(g.requests) != agent.MaxRounds+1 {
-		return fmt.Errorf("the model was asked %d times, want %d: once more after each round", len(g.requests), agent.MaxRounds+1)
+	asked := agent.MaxRounds + 1 // once, then once more after each round
+	want := agent.RoundLimit{Rounds: agent.MaxRounds, Usage: llm.Usage{Input: 10 * asked, Output: asked}}
+	if last != want {
+		return fmt.Errorf("the turn ended with %#v, want %#v: the rounds, and the usage of every request", last, want)
+	}
+	if len(g.requests) != asked {
+		return fmt.Errorf("the model was asked %d times, want %d: once, then once more after each round", len(g.requests), asked)
 	}
 	end := msgs[len(msgs)-1]
-	if end.Role != llm.RoleTool || !strings.HasPrefix(end.Content, "not run") {
-		return fmt.Errorf("the conversation ends with %+v, want the last call answered as not run", end)
+	if ids := unanswered(msgs); end.Role != llm.RoleTool || !strings.HasPrefix(end.Content, "not run") || len(ids) > 0 {
+		return fmt.Errorf("the conversation ends with %+v, and calls %q have no result; want every call answered, the last as not run", end, ids)
+	}
+	// A model that needs every round it may have still gets to answer.
+	replies := slices.Repeat([][]llm.StreamDelta{callsEcho("call_y")}, agent.MaxRounds)
+	g = &rounds{replies: append(replies, done)}
+	events, _ = runTurn(ctx, g)
+	if last, err = lastEvent(events); err != nil {
+		return err
+	}
+	if _, ok := last.(agent.TurnDone); !ok || len(g.requests) != asked {
+		return fmt.Errorf("a model that answers after %d rounds was asked %d times and the turn ended with %#v; want %d and agent.TurnDone",
+			agent.MaxRounds, len(g.requests), last, asked)
+	}
+	return nil
+}
+
+func cancelKeepsRounds(ctx context.Context) error {
+	// Round 1 runs a call; Ctrl-C comes while round 2 streams its text and
+	// the first fragment of a call.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	g := &rounds{atEnd: cancel, replies: [][]llm.StreamDelta{
+		callsEcho("call_1"),
+		{{Text: "Let me look "}, {Text: "again."}, fragment(0, "call_2", "echo", `{"pa`)},
+	}}
+	events, msgs := runTurn(ctx, g)
+	last, err := lastEvent(events)
+	if err != nil {
+		return err
+	}
+	want := []llm.Message{
+		{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "call_1", Name: "echo", Arguments: `{}`}}},
+		{Role: llm.RoleTool, ToolCallID: "call_1", Content: "echo {}"},
+		{Role: llm.RoleAssistant, Content: "Let me look again."},
+	}
+	if last != (agent.Cancelled{Kept: true}) || len(msgs) != 5 || !reflect.DeepEqual(msgs[2:], want) {
+		return fmt.Errorf("Ctrl-C in round 2 ended the turn with %#v and left the conversation %+v; want Cancelled{Kept: true}, "+
+			"the question, round 1 and the text shown, without the call that never ran", last, msgs)
 	}
 	return nil
 }

@@ -24,6 +24,7 @@ var checks = []Check{
 	{"parallel calls run in index order, each answered by its ID", 0, parallelCalls},
 	{"a call that arrives whole and without an ID still runs", 0, wholeCallWithoutID},
 	{"a turn that calls tools forever stops at the round limit", 0, roundLimit},
+	{"a cancelled turn keeps the rounds that finished and the text shown", 0, cancelKeepsRounds},
 	{"the workspace refuses paths that climb out with ..", 0, refusesDotDot},
 	{"the workspace refuses absolute paths elsewhere", 0, refusesAbsolute},
 	{"the workspace refuses a symbolic link that points out", 0, refusesSymlinkOut},

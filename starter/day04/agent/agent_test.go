@@ -14,15 +14,16 @@ import (
 // script is the test gateway. Each call streams the next of its replies,
 // a list of deltas, and the last one again once they run out; a nil reply
 // is a refusal, and the call fails with refuse before any stream. Each
-// stream checks its context as a real one does, and ends after its deltas
-// with breakOff when that is set, or, when cancel is set, cancels the turn
-// as Ctrl-C would. The script keeps a copy of every request, and counts
-// the streams it opened and those closed again.
+// stream checks its context as a real one does. After its deltas it calls
+// atEnd, when that is set (a test can press Ctrl-C there), and ends with
+// breakOff, or with the context's error if there is no breakOff. The
+// script keeps a copy of every request, and counts the streams it opened
+// and those closed again.
 type script struct {
 	replies  [][]llm.StreamDelta
 	refuse   error
 	breakOff error
-	cancel   context.CancelFunc
+	atEnd    func()
 	requests []llm.Request
 
 	opened, closed int
@@ -39,7 +40,7 @@ func (s *script) Stream(ctx context.Context, req llm.Request) (llm.Stream, error
 		return nil, s.refuse
 	}
 	s.opened++
-	return &scriptStream{ctx: ctx, deltas: reply, breakOff: s.breakOff, cancel: s.cancel, closed: &s.closed}, nil
+	return &scriptStream{ctx: ctx, deltas: reply, breakOff: s.breakOff, atEnd: s.atEnd, closed: &s.closed}, nil
 }
 
 // scriptStream hands out a reply's deltas, then ends as its script says.
@@ -47,7 +48,7 @@ type scriptStream struct {
 	ctx      context.Context
 	deltas   []llm.StreamDelta // the ones not handed out yet
 	breakOff error
-	cancel   context.CancelFunc
+	atEnd    func() // called once, when the deltas have run out
 	now      llm.StreamDelta
 	err      error
 	closed   *int // counts the calls of Close
@@ -56,18 +57,21 @@ type scriptStream struct {
 func (s *scriptStream) Next() bool {
 	switch {
 	case s.err != nil:
+		return false
 	case s.ctx.Err() != nil:
 		s.err = s.ctx.Err()
+		return false
 	case len(s.deltas) > 0:
 		s.now, s.deltas = s.deltas[0], s.deltas[1:]
 		return true
-	case s.cancel != nil:
-		// The user presses Ctrl-C, and the connection breaks with an
-		// error of its own: only the context tells a cancel from a failure.
-		s.cancel()
-		s.err = errors.New("read: connection reset by peer")
-	case s.breakOff != nil:
-		s.err = s.breakOff
+	}
+	if s.atEnd != nil {
+		s.atEnd()
+		s.atEnd = nil
+	}
+	s.err = s.breakOff
+	if s.err == nil {
+		s.err = s.ctx.Err()
 	}
 	return false
 }
@@ -149,6 +153,9 @@ func TestTurns(t *testing.T) {
 	}
 }
 
+// TestCancelledTurn presses Ctrl-C during a turn, once after some text and
+// once before any, and checks how the turn ends and what the conversation
+// keeps.
 func TestCancelledTurn(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -163,13 +170,17 @@ func TestCancelledTurn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			a := New(&script{replies: [][]llm.StreamDelta{pieces(tt.pieces...)}, cancel: cancel}, "m", tools.NewRegistry())
+			// Ctrl-C cuts the connection, and the read fails with an error
+			// of its own: only the context can tell a cancel from a failure.
+			gw := &script{replies: [][]llm.StreamDelta{pieces(tt.pieces...)}, atEnd: cancel,
+				breakOff: errors.New("read: connection reset by peer")}
+			a := New(gw, "m", tools.NewRegistry())
 			events := send(ctx, a, "story")
 			if len(events) == 0 {
 				t.Fatal("the turn emitted no events")
 			}
 			if last := events[len(events)-1]; last != tt.want {
-				t.Errorf("last event %v, want %v", last, tt.want)
+				t.Errorf("last event %#v, want %#v", last, tt.want)
 			}
 			if got := a.Messages(); !reflect.DeepEqual(got, tt.wantConv) {
 				t.Errorf("conversation %v, want %v", got, tt.wantConv)

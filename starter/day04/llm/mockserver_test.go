@@ -1,11 +1,13 @@
 package llm
 
 import (
+	"bufio"
 	"context"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestMockServerRoundTrip drives the real client against the Mock's server
@@ -59,6 +61,67 @@ func TestMockServerAnswers(t *testing.T) {
 			if tt.name == "no usage unless asked" && strings.Contains(string(body), `"usage"`) {
 				t.Errorf("usage sent though the request did not ask for it: %s", body)
 			}
+			// A proxy that caches a stream hands the next client an old reply.
+			if got := resp.Header.Get("Cache-Control"); tt.contentType == "text/event-stream" && got != "no-cache" {
+				t.Errorf("%s: Cache-Control %q, want no-cache", tt.name, got)
+			}
 		})
+	}
+}
+
+// heldStream hands out its first delta, then holds the rest back until
+// release is closed, as a model that is still writing.
+type heldStream struct {
+	deltas  []StreamDelta
+	release <-chan struct{}
+	now     StreamDelta
+	next    int // the index of the delta Next hands out next
+}
+
+func (s *heldStream) Next() bool {
+	if s.next == 1 {
+		<-s.release
+	}
+	if s.next == len(s.deltas) {
+		return false
+	}
+	s.now = s.deltas[s.next]
+	s.next++
+	return true
+}
+
+func (s *heldStream) Delta() StreamDelta { return s.now }
+func (s *heldStream) Err() error         { return nil }
+func (s *heldStream) Close() error       { return nil }
+
+// TestMockServerFlushes shows that each event leaves the Mock's server as
+// it is written: the client reads the first while the stream still holds
+// back the rest. Without a flush, Go's server keeps small writes in its
+// buffer, the headers included, until the handler returns.
+func TestMockServerFlushes(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release) // before the server closes, so that its handler can end
+	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		deltas := []StreamDelta{{Text: "Hel"}, {Text: "lo", Finish: "stop"}}
+		writeEvents(w, &heldStream{deltas: deltas, release: release}, false)
+	}))
+	first := make(chan string, 1)
+	go func() {
+		resp, err := http.Post(url, "application/json", nil)
+		if err != nil {
+			first <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		line, _ := bufio.NewReader(resp.Body).ReadString('\n') // a line cut short fails the check below
+		first <- line
+	}()
+	select {
+	case line := <-first:
+		if !strings.Contains(line, `"content":"Hel"`) {
+			t.Errorf("the first line is %q, want the event with \"Hel\" (see exercise 5)", line)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the first event did not reach the client while the stream held back the rest: flush each event (see exercise 5)")
 	}
 }

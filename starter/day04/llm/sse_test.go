@@ -84,6 +84,13 @@ func TestEventReaderLongLine(t *testing.T) {
 	if events.Next() || events.Err() != ErrEventTooLong {
 		t.Errorf("a line over maxEvent: Err() = %v, want ErrEventTooLong", events.Err())
 	}
+	// Two lines whose data, with the "\n" that joins them, is maxEvent
+	// bytes: the most an event may hold, and not too long.
+	half := strings.Repeat("y", maxEvent/2)
+	full := half + "\n" + half[1:]
+	if got := readEvents(t, strings.NewReader("data: "+half+"\ndata: "+half[1:]+"\n\n")); len(got) != 1 || got[0] != full {
+		t.Errorf("an event of exactly maxEvent bytes did not come through whole (see exercise 1)")
+	}
 }
 
 // TestEventReaderEndlessEvent reads from a server that sends data lines
@@ -106,16 +113,16 @@ func TestEventReaderEndlessEvent(t *testing.T) {
 }
 
 // endlessLines is a reader that repeats line, and counts the bytes read
-// from it. It is endless to a reader that keeps a bound: only after four
-// times maxEvent does it end, so that a reader without one fails the test
-// rather than hang it.
+// from it. It is endless to a reader that keeps its bound: only after
+// twice maxEvent, more than such a reader takes, does it end, so that a
+// reader without one fails the test rather than hang it.
 type endlessLines struct {
 	line string
 	read int64
 }
 
 func (r *endlessLines) Read(p []byte) (int, error) {
-	if r.read > 4*maxEvent {
+	if r.read > 2*maxEvent {
 		return 0, io.EOF
 	}
 	n := 0
@@ -145,6 +152,7 @@ func TestSplitLine(t *testing.T) {
 	}{
 		{"LF", []call{{"a\nb", false, 2, "a", false}}},
 		{"CRLF", []call{{"a\r\nb", false, 3, "a", false}}},
+		{"CRLF at the end of a read", []call{{"a\r\n", false, 3, "a", false}}},
 		{"lone CR", []call{{"a\rb", false, 2, "a", false}, {"b\r", false, 2, "b", false}}},
 		{"CR at the end of a read ends the line at once", []call{{"a\r", false, 2, "a", false}}},
 		{"the LF of a split CRLF is skipped", []call{{"a\r", false, 2, "a", false}, {"\nb\n", false, 1, "", true}, {"b\n", false, 2, "b", false}}},
@@ -153,6 +161,7 @@ func TestSplitLine(t *testing.T) {
 		{"nothing left at EOF", []call{{"", true, 0, "", true}}},
 		{"no line end yet", []call{{"abc", false, 0, "", true}}},
 		{"the last line at EOF", []call{{"abc", true, 3, "abc", false}}},
+		{"a last line of one byte", []call{{"a", true, 1, "a", false}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -29,7 +29,7 @@ func (b breaks) Stream(ctx context.Context, req llm.Request) (llm.Stream, error)
 		return nil, errBroken
 	}
 	id := fmt.Sprintf("call_%d", rounds)
-	return &deltas{list: []llm.StreamDelta{fragment(0, id, "echo", `{}`), {Finish: "tool_calls"}}}, nil
+	return &deltas{ctx: ctx, list: []llm.StreamDelta{fragment(0, id, "echo", `{}`), {Finish: "tool_calls"}}}, nil
 }
 
 func failedTurnKeepsTools(ctx context.Context) error {
