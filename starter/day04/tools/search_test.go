@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -19,11 +20,38 @@ import (
 // "name:N: text", whatever the line ends, however long the lines, read
 // whole or a byte at a time, after the hits of earlier files.
 func TestSearchFile(t *testing.T) {
-	// TODO(lab 6): Test that searchFile numbers hits from 1 as "name:N: text"
-	// without the line end: CRLF ends, a last line with no "\n", no line after
-	// the last "\n", and a hit after a line over 64 KiB.
-	// See "Exercise 6" in README.md; for hints: go run ./cmd/lab hint day04 6
-	t.Fatal("exercise 6 is not done yet: write this test")
+	long := strings.Repeat("x", 100_000) // more than bufio.Scanner takes in one line
+	tests := []struct {
+		name, text, pattern string
+		want                []string // after "earlier hit"
+	}{
+		{"numbered from 1", "package a\nfunc One() {}\n\n  func indented() {}\nfunc Two() {}\n", `^func \w+`,
+			[]string{"a.go:2: func One() {}", "a.go:5: func Two() {}"}},
+		{"CRLF", "package a\r\nfunc One() {}\r\n", `\{\}$`, []string{"a.go:2: func One() {}"}},
+		{"a last line without a line end", "a\nfunc Last() {}", `Last`, []string{"a.go:2: func Last() {}"}},
+		{"no line after the last line end", "a\n\n", `^$`, []string{"a.go:2: "}},
+		{"an empty text has no lines", "", `^$`, nil},
+		{"a line longer than 64 KiB", long + "\nneedle\n", `needle`, []string{"a.go:2: needle"}},
+		{"the whole line is matched", long + "needle\n", `^x+needle$`, []string{"a.go:1: " + shortLine(long+"needle")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			readers := []struct {
+				how string
+				r   io.Reader
+			}{
+				{"whole", strings.NewReader(tt.text)},
+				{"a byte at a time", iotest.OneByteReader(strings.NewReader(tt.text))},
+			}
+			for _, r := range readers {
+				got, err := searchFile("a.go", r.r, regexp.MustCompile(tt.pattern), []string{"earlier hit"})
+				want := append([]string{"earlier hit"}, tt.want...)
+				if err != nil || !slices.Equal(got, want) {
+					t.Errorf("searchFile(%.40q…, %s), read %s = %.100q, %v; want %.100q (see exercise 4)", tt.text, tt.pattern, r.how, got, err, want)
+				}
+			}
+		})
+	}
 }
 
 // TestSearchFileStops checks that searchFile reads no further than it
