@@ -59,16 +59,15 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
 	var usage llm.Usage
 	for round := 0; ; round++ { // round counts the rounds of tool calls run so far
-		whole := len(a.messages) // up to here, every call has its result
 		reply, used, err := a.stream(ctx, emit)
 		usage.Input += used.Input
 		usage.Output += used.Output
 		switch {
 		case err != nil && ctx.Err() != nil:
-			a.cancelled(before, whole, reply.Content, emit)
+			a.cancelled(before, reply.Content, emit)
 			return
 		case err != nil:
-			a.failed(before, whole, err, emit)
+			a.failed(before, err, emit)
 			return
 		}
 		a.messages = append(a.messages, reply)
@@ -85,11 +84,11 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	}
 }
 
-// cancelled ends a turn the user stopped. The conversation goes back to
-// its last whole point and keeps the text shown after it; the tool calls
-// of the unfinished reply never ran, so they are dropped.
-func (a *Agent) cancelled(before, whole int, text string, emit func(Event)) {
-	a.messages = a.messages[:whole]
+// cancelled ends a turn the user stopped. The conversation keeps the
+// rounds that finished, each call with its result, and the text shown of
+// the reply that did not; that reply was never added, so its tool calls,
+// which never ran, are not there.
+func (a *Agent) cancelled(before int, text string, emit func(Event)) {
 	if text != "" {
 		a.messages = append(a.messages, llm.Message{Role: llm.RoleAssistant, Content: text})
 	}
@@ -105,18 +104,16 @@ func (a *Agent) cancelled(before, whole int, text string, emit func(Event)) {
 // failed ends a turn whose request to the model failed. The rounds whose
 // tools ran stay in the conversation: a tool may have written a file or
 // run a command, and a model that forgot the call would have a wrong
-// picture of the project. whole is a point at which every call has its
-// result, so every call kept has one; the unfinished reply was never added.
-// A turn in which no tool ran leaves nothing, so that asking again starts
-// clean.
+// picture of the project. The reply the request was cut in was never
+// added, so every call kept has its result. A turn in which no tool ran
+// leaves nothing, so that asking again starts clean.
 //
-//lab:exercise 4 End a failed turn: keep a.messages up to whole if tools ran in the turn (whole > before+1), else go back to before, as if the turn never happened; then emit Failed{Err: err}.
-//lab:hint Where to look: cancelled, above, ends a turn in much the same way; before and whole are indexes into a.messages, set in Send.
-//lab:hint The approach: cut a.messages to whole; if that leaves the user's message alone after before (whole == before+1), cut it to before. Then emit the event.
+//lab:exercise 4 End a failed turn: keep a.messages as they are when tools ran in the turn (they hold more after before than the user's message), else go back to before, as if the turn never happened; then emit Failed{Err: err}.
+//lab:hint Where to look: cancelled, above, ends a turn in much the same way; before is the index of the user's message in a.messages, set in Send.
+//lab:hint The approach: if a.messages ends with the user's message (its length is before+1), cut it to before; otherwise leave it. Then emit the event.
 //lab:hint The pitfall: going back to before whatever happened, as day 3 did, makes the model forget a file it wrote; keeping the lone user message leaves two user messages in a row when the user asks again.
-func (a *Agent) failed(before, whole int, err error, emit func(Event)) {
-	a.messages = a.messages[:whole]
-	if whole == before+1 {
+func (a *Agent) failed(before int, err error, emit func(Event)) {
+	if len(a.messages) == before+1 {
 		// Only the user's message is there: no tool ran.
 		a.messages = a.messages[:before]
 	}

@@ -3,7 +3,7 @@
 // Caught by: TestFailedTurn/after_one_round, TestFailedTurnThenAgain, self-check "a failed turn keeps the rounds whose tools ran, and only them"
 package agent
 
-func (a *Agent) failed(before, whole int, err error, emit func(Event)) {
+func (a *Agent) failed(before int, err error, emit func(Event)) {
 	a.messages = a.messages[:before]
 	emit(Failed{Err: err})
 }

@@ -3,7 +3,6 @@
 // Caught by: TestFailedTurn/before_any_tool, TestTurns/refused_before_the_stream, self-check "a failed turn keeps the rounds whose tools ran, and only them"
 package agent
 
-func (a *Agent) failed(before, whole int, err error, emit func(Event)) {
-	a.messages = a.messages[:whole]
+func (a *Agent) failed(before int, err error, emit func(Event)) {
 	emit(Failed{Err: err})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -117,6 +118,11 @@ func runTurn(ctx context.Context, g llm.Gateway) ([]agent.Event, []llm.Message) 
 	return events, a.Messages()
 }
 
+// describe shows an event with its type and fields, an error as its text.
+func describe(e agent.Event) string {
+	return fmt.Sprintf("%T%+v", e, e)
+}
+
 // lastEvent returns the event that ended a turn, or an error when the
 // turn sent none.
 func lastEvent(events []agent.Event) (agent.Event, error) {
@@ -127,20 +133,22 @@ func lastEvent(events []agent.Event) (agent.Event, error) {
 }
 
 // unanswered returns the IDs of the calls in msgs that no tool message
-// answers: a server refuses a conversation that has any.
+// answers, once for each call: a server refuses a conversation that has
+// any. Calls of different rounds may share an ID, so it counts.
 func unanswered(msgs []llm.Message) []string {
-	answered := map[string]bool{}
+	open := map[string]int{}
 	for _, m := range msgs {
+		for _, c := range m.ToolCalls {
+			open[c.ID]++
+		}
 		if m.Role == llm.RoleTool {
-			answered[m.ToolCallID] = true
+			open[m.ToolCallID]--
 		}
 	}
 	var ids []string
-	for _, m := range msgs {
-		for _, c := range m.ToolCalls {
-			if !answered[c.ID] {
-				ids = append(ids, c.ID)
-			}
+	for _, id := range slices.Sorted(maps.Keys(open)) {
+		for range open[id] {
+			ids = append(ids, id)
 		}
 	}
 	return ids
@@ -165,8 +173,11 @@ func fragmentsJoin(ctx context.Context) error {
 	}, done}}
 	_, msgs := runTurn(ctx, g)
 	want := llm.ToolCall{ID: "call_a", Name: "echo", Arguments: `{"path": "calc.go"}`}
-	if len(msgs) < 3 || len(msgs[2].ToolCalls) != 1 || msgs[2].ToolCalls[0] != want {
-		return fmt.Errorf("the assistant's message is %+v, want one call %+v", msgs[min(2, len(msgs)-1)], want)
+	if len(msgs) < 3 {
+		return fmt.Errorf("after the turn the conversation holds %d messages, want the question, the call, its result and the answer", len(msgs))
+	}
+	if len(msgs[2].ToolCalls) != 1 || msgs[2].ToolCalls[0] != want {
+		return fmt.Errorf("the assistant's message is %+v, want one call %+v", msgs[2], want)
 	}
 	results := toolMessages(msgs)
 	if len(results) != 1 || results[0].ToolCallID != "call_a" {
@@ -225,7 +236,7 @@ func roundLimit(ctx context.Context) error {
 	asked := agent.MaxRounds + 1 // once, then once more after each round
 	want := agent.RoundLimit{Rounds: agent.MaxRounds, Usage: llm.Usage{Input: 10 * asked, Output: asked}}
 	if last != want {
-		return fmt.Errorf("the turn ended with %#v, want %#v: the rounds, and the usage of every request", last, want)
+		return fmt.Errorf("the turn ended with %s, want %s: the rounds, and the usage of every request", describe(last), describe(want))
 	}
 	if len(g.requests) != asked {
 		return fmt.Errorf("the model was asked %d times, want %d: once, then once more after each round", len(g.requests), asked)
@@ -242,8 +253,8 @@ func roundLimit(ctx context.Context) error {
 		return err
 	}
 	if _, ok := last.(agent.TurnDone); !ok || len(g.requests) != asked {
-		return fmt.Errorf("a model that answers after %d rounds was asked %d times and the turn ended with %#v; want %d and agent.TurnDone",
-			agent.MaxRounds, len(g.requests), last, asked)
+		return fmt.Errorf("a model that answers after %d rounds was asked %d times and the turn ended with %s; want %d and agent.TurnDone",
+			agent.MaxRounds, len(g.requests), describe(last), asked)
 	}
 	return nil
 }
@@ -268,8 +279,8 @@ func cancelKeepsRounds(ctx context.Context) error {
 		{Role: llm.RoleAssistant, Content: "Let me look again."},
 	}
 	if last != (agent.Cancelled{Kept: true}) || len(msgs) != 5 || !reflect.DeepEqual(msgs[2:], want) {
-		return fmt.Errorf("Ctrl-C in round 2 ended the turn with %#v and left the conversation %+v; want Cancelled{Kept: true}, "+
-			"the question, round 1 and the text shown, without the call that never ran", last, msgs)
+		return fmt.Errorf("Ctrl-C in round 2 ended the turn with %s and left the conversation after the system prompt %+v; want Cancelled{Kept: true}, "+
+			"the question, round 1 and the text shown, without the call that never ran", describe(last), msgs[min(1, len(msgs)):])
 	}
 	return nil
 }

@@ -68,3 +68,37 @@ func TestTruncateOneLongLine(t *testing.T) {
 			got[at:min(len(got), at+90)])
 	}
 }
+
+// TestTruncateMovesACutOnlyWhenNear puts a line end on each side of the
+// point where a cut stops moving to it: in the half of the head or the
+// tail nearer the cut, the cut moves to just after it; farther, the cut
+// stays, since moving it would throw away half of what the budget keeps.
+func TestTruncateMovesACutOnlyWhenNear(t *testing.T) {
+	// A budget of 20 keeps a head and a tail of 10 characters each, with
+	// 10 characters of "m" between them, and no line end there.
+	tests := []struct {
+		name, head, tail   string
+		wantHead, wantTail string
+	}{
+		{"a line end that starts the head's second half", "aaaaa\nbbbb", "cccccccccc", "aaaaa\n", "cccccccccc"},
+		{"a line end just before the head's second half", "aaaa\nbbbbb", "cccccccccc", "aaaa\nbbbbb", "cccccccccc"},
+		{"a line end that starts the tail", "aaaaaaaaaa", "\nccccccccc", "aaaaaaaaaa", "ccccccccc"},
+		{"a line end that ends the tail's first half", "aaaaaaaaaa", "cccc\nddddd", "aaaaaaaaaa", "ddddd"},
+		{"a line end just past the tail's first half", "aaaaaaaaaa", "ccccc\ndddd", "aaaaaaaaaa", "ccccc\ndddd"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := tt.head + strings.Repeat("m", 10) + tt.tail
+			got := truncate(text, 20)
+			want := tt.wantHead
+			if !strings.HasSuffix(want, "\n") {
+				want += "\n"
+			}
+			cut := len(text) - len(tt.wantHead) - len(tt.wantTail)
+			want += fmt.Sprintf("[… %d of %d characters cut; ask for a smaller part to see them …]\n", cut, len(text)) + tt.wantTail
+			if got != want {
+				t.Errorf("truncate(%q, 20) =\n%q\nwant\n%q\na cut moves to a line end only in the half of the head or tail nearer the cut (see exercise 3)", text, got, want)
+			}
+		})
+	}
+}
