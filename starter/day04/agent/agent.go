@@ -108,9 +108,8 @@ func (a *Agent) cancelled(before int, text string, emit func(Event)) {
 // added, so every call kept has its result. A turn in which no tool ran
 // leaves nothing, so that asking again starts clean.
 func (a *Agent) failed(before int, err error, emit func(Event)) {
-	// TODO(lab 4): End a failed turn: keep a.messages as they are when tools
-	// ran in the turn (they hold more after before than the user's message),
-	// else go back to before, as if the turn never happened; then emit
+	// TODO(lab 4): End a failed turn: keep a.messages when tools ran (they hold
+	// more after before than the question), else go back to before; then emit
 	// Failed{Err: err}.
 	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day04 4
 }
