@@ -188,9 +188,9 @@ func (e ending) String() string {
 	var parts []string
 	switch {
 	case e.timedOut > 0:
-		parts = append(parts, fmt.Sprintf("killed: it ran past its timeout of %v, and everything it started was killed with it", e.timedOut))
+		parts = append(parts, fmt.Sprintf("killed: it ran past its timeout of %v, and its process group was killed with it", e.timedOut))
 	case e.cancelled:
-		parts = append(parts, "stopped: the user cancelled it, and everything it started was stopped with it")
+		parts = append(parts, "stopped: the user cancelled it, and its process group was stopped with it")
 	case e.code >= 0:
 		parts = append(parts, fmt.Sprintf("exit code %d", e.code))
 	default:
