@@ -1,0 +1,22 @@
+// Wrong: when one write brings more than the tail holds, keeping its first bytes keeps the middle of the output, not its end.
+// Exercise: 2
+// Caught by: TestCaptureKeepsHeadAndTail
+// Test exercise: 5
+package tools
+
+func (c *capture) keep(p []byte) {
+	n := min(len(p), cap(c.head)-len(c.head))
+	c.head = append(c.head, p[:n]...)
+	p = p[n:]
+	p = p[:min(len(p), cap(c.tail))]
+	n = min(len(p), cap(c.tail)-len(c.tail))
+	c.tail = append(c.tail, p[:n]...)
+	for p = p[n:]; len(p) > 0; {
+		k := copy(c.tail[c.start:], p)
+		p = p[k:]
+		c.start += k
+		if c.start == len(c.tail) {
+			c.start = 0
+		}
+	}
+}
