@@ -1,0 +1,28 @@
+// Wrong: an empty line counts as yes, so one Enter too many approves a call the human never read.
+// Exercise: 3
+// Caught by: TestParseAnswer, TestTerminalAskerAnswers/unclear_three_times, self-check "y, a, n and n with a reason are understood; Enter alone is not a yes"
+package ui
+
+import (
+	"strings"
+	"unicode"
+
+	"ply/day05/approval"
+)
+
+func parseAnswer(line string) (approval.Answer, bool) {
+	line = strings.TrimSpace(line)
+	word, rest := line, ""
+	if i := strings.IndexFunc(line, unicode.IsSpace); i != -1 {
+		word, rest = line[:i], strings.TrimSpace(line[i:])
+	}
+	switch word = strings.ToLower(word); {
+	case (word == "" || word == "y" || word == "yes") && rest == "":
+		return approval.Answer{Reply: approval.Yes}, true
+	case (word == "a" || word == "always") && rest == "":
+		return approval.Answer{Reply: approval.Always}, true
+	case word == "n" || word == "no":
+		return approval.Answer{Reply: approval.No, Reason: rest}, true
+	}
+	return approval.Answer{}, false
+}
