@@ -3,6 +3,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 
@@ -133,8 +134,13 @@ func (a *Agent) cancelled(before int, text string, emit func(Event)) {
 // tools ran stay in the conversation: a tool may have written a file or
 // run a command, and a model that forgot the call would have a wrong
 // picture of the project. So does text, the part of the reply shown
-// before it broke: a new reply would not continue it.
+// before it broke: a new reply would not continue it. A reply cut at the
+// output limit is the exception: it is not the answer the model meant to
+// give, and sent back on every turn it would mislead the model.
 func (a *Agent) failed(before int, err error, text string, emit func(Event)) {
+	if errors.Is(err, llm.ErrOutputLimit) {
+		text = ""
+	}
 	a.end(before, text)
 	emit(Failed{Err: err, Kept: text != ""})
 }

@@ -125,6 +125,9 @@ func TestTurns(t *testing.T) {
 		{"broken mid-stream keeps what was shown", &script{replies: [][]llm.StreamDelta{says("A1"), pieces("par")}}, boom,
 			[]Event{Text{"par"}, Failed{Err: boom, Kept: true}},
 			[]llm.Message{system, user("Q1"), model("A1"), user("Q2"), model("par")}},
+		{"cut at the output limit keeps the question, not the cut reply", &script{replies: [][]llm.StreamDelta{says("A1"), pieces("par")}}, llm.ErrOutputLimit,
+			[]Event{Text{"par"}, Failed{Err: llm.ErrOutputLimit}},
+			[]llm.Message{system, user("Q1"), model("A1"), user("Q2")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,15 +26,15 @@ func jsonMislabelled(ctx context.Context) error {
 	return serve(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, `{"choices":[{"message":{"role":"assistant","content":"Whole."},"finish_reason":"length"}]}`)
+		io.WriteString(w, `{"choices":[{"message":{"role":"assistant","content":"Whole."},"finish_reason":"content_filter"}]}`)
 	}, func(url string) error {
 		s, err := llm.NewOpenAI(url, "").Stream(ctx, llm.Request{})
 		if err != nil {
 			return err
 		}
 		got := collect(s)
-		if got.text != "Whole." || got.finish != "length" || got.err != nil {
-			return fmt.Errorf("reply %q, finish %q, error %v; want \"Whole.\" and the server's finish reason \"length\"", got.text, got.finish, got.err)
+		if got.text != "Whole." || got.finish != "content_filter" || got.err != nil {
+			return fmt.Errorf("reply %q, finish %q, error %v; want \"Whole.\" and the server's finish reason \"content_filter\"", got.text, got.finish, got.err)
 		}
 		return nil
 	})
