@@ -97,7 +97,9 @@ func runHostileRound(t *testing.T, dir string, calls []hostileCall) []string {
 	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
 	a := agent.New(llm.NewOpenAI(srv.URL+"/v1", ""), "m", registry)
 	a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), approval.AllowAll{}) // as --yes: what the gate lets through, the tools must hold
-	a.SetBudget(1 << 30) // the calls carry megabytes of arguments; what is tested here is the tools, not the budget
+	// The calls carry megabytes of arguments; what is tested here is the
+	// tools, not the budget.
+	a.SetBudget(1 << 30)
 	var ends []agent.ToolEnd
 	var last agent.Event
 	done := make(chan struct{})
