@@ -279,6 +279,12 @@ var zeroTests = []struct {
 		result:  "(*http.Request, []http.Header)",
 		want:    "return nil, nil",
 	},
+	{
+		name:    "the standard library's durations and times",
+		imports: "\"time\"\n\tclock \"time\"",
+		result:  "(time.Duration, bool, clock.Time)",
+		want:    "return 0, false, clock.Time{}",
+	},
 	{name: "unknown type", result: "Missing", want: "no type Missing"},
 	{name: "unknown package type", imports: `"sync"`, result: "sync.Mutex", want: "sync.Mutex is not a type of the day's module"},
 }

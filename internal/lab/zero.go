@@ -50,6 +50,13 @@ var builtinShapes = map[string]shape{
 	"float32": number, "float64": number, "complex64": number, "complex128": number,
 }
 
+// stdShapes are the shapes of the few types of the standard library that
+// holes return by value, by import path and name: a wait, a moment.
+var stdShapes = map[string]shape{
+	"time.Duration": number,
+	"time.Time":     composite,
+}
+
 // zeros finds the shape of the types that holes return. It reads the
 // declarations of the day's own packages when it first needs them.
 type zeros struct {
@@ -132,6 +139,9 @@ func (z *zeros) qualified(sel *ast.SelectorExpr, file *ast.File) (shape, error) 
 		if err != nil {
 			continue // the parser accepted it, so this cannot happen
 		}
+		if s, ok := stdShapes[importPath+"."+sel.Sel.Name]; ok && pkg.Name == importName(spec, importPath) {
+			return s, nil
+		}
 		rest, ok := strings.CutPrefix(importPath, z.module)
 		if !ok || (rest != "" && rest[0] != '/') {
 			continue
@@ -190,4 +200,14 @@ func (z *zeros) packageTypes(dir string) (map[string]typeDecl, error) {
 	}
 	z.types[dir] = types
 	return types, nil
+}
+
+// importName is the name a file gives the package it imports from
+// importPath: its own name for it, or the path's last element, which is
+// the name of every package of the standard library.
+func importName(spec *ast.ImportSpec, importPath string) string {
+	if spec.Name != nil {
+		return spec.Name.Name
+	}
+	return importPath[strings.LastIndex(importPath, "/")+1:]
 }

@@ -1,0 +1,45 @@
+package llm
+
+import (
+	"net/http"
+	"time"
+)
+
+// longestRetryAfter is the longest wait retryAfter reports. Anything longer
+// is as good as "not today", and capping it keeps a number such as 1e30
+// seconds from overflowing a time.Duration.
+const longestRetryAfter = 24 * time.Hour
+
+// retryAfter reads how long a server asks the client to wait before it
+// tries again. OpenAI sends "retry-after-ms" (milliseconds, more precise,
+// so it wins); the HTTP standard's "Retry-After" holds either seconds or a
+// date, such as "Fri, 29 Sep 2023 16:26:57 GMT", that counts from now. A
+// header that is missing, unreadable, negative or in the past says nothing,
+// and retryAfter returns 0.
+func retryAfter(h http.Header, now time.Time) time.Duration {
+	// TODO(lab 2): Return the wait the headers ask for: retry-after-ms
+	// (milliseconds) when it holds a number, else Retry-After as seconds or as
+	// an HTTP date counted from now; 0 when neither says anything usable.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day06 2
+	return 0
+}
+
+// seconds reads a decimal number, and reports whether there was one.
+// NaN is not a number of seconds; a number too large to hold is, and a
+// very long one.
+func seconds(value string) (float64, bool) {
+	// TODO(lab 2): Read value, spaces around it allowed, as a decimal number of
+	// seconds and report true; return 0 and false for anything else, NaN
+	// included, but read a positive number too large to hold as +Inf.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day06 2
+	return 0, false
+}
+
+// capWait turns seconds into a wait: 0 when it is not positive, and no more
+// than longestRetryAfter.
+func capWait(s float64) time.Duration {
+	// TODO(lab 2): Turn s seconds into a time.Duration: 0 when s is not
+	// positive, and never more than longestRetryAfter, however large s is.
+	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day06 2
+	return 0
+}
