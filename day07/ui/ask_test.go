@@ -176,3 +176,20 @@ func TestGrantCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestAskerTakesARefusedLineAsNoAnswer gives the asker the REPL's own
+// lines: a line the REPL refused (too long) is asked again, never taken
+// as an answer, and the next clear one is.
+func TestAskerTakesARefusedLineAsNoAnswer(t *testing.T) {
+	inputs := make(chan input, 2)
+	inputs <- input{refusal: errLineTooLong}
+	inputs <- input{line: "y"}
+	var out bytes.Buffer
+	asker := &TerminalAsker{out: &out, inputs: inputs, styles: newAskStyles(&out)}
+	if got := asker.Ask(context.Background(), goTest); got != (approval.Answer{Reply: approval.Yes}) {
+		t.Errorf("after a refused line and y, the answer is %+v, want yes", got)
+	}
+	if n := strings.Count(out.String(), "allow? "); n != 2 {
+		t.Errorf("the question was put %d times, want 2: once for the refused line, once for y\n%s", n, out.String())
+	}
+}
