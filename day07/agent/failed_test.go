@@ -1,0 +1,94 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"slices"
+	"testing"
+
+	"ply/day07/llm"
+	"ply/day07/tools"
+)
+
+// TestFailedTurn fails a turn after none, one and two rounds of tools.
+// The user's message and the rounds whose tools ran stay, each call with
+// its result.
+func TestFailedTurn(t *testing.T) {
+	boom := errors.New("502 Bad Gateway")
+	tests := []struct {
+		name      string
+		rounds    int      // rounds of tool calls before the failure
+		wantRoles []string // the conversation afterwards
+	}{
+		{"before any tool", 0, []string{"system", "user"}},
+		{"after one round", 1, []string{"system", "user", "assistant", "tool", "tool"}},
+		{"after two rounds", 2, []string{"system", "user", "assistant", "tool", "tool", "assistant", "tool", "tool"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var replies [][]llm.StreamDelta
+			for range tt.rounds {
+				replies = append(replies, callsUpper("a", "b"))
+			}
+			g := &script{replies: append(replies, nil), refuse: boom}
+			a := New(g, "m", tools.NewRegistry(upper{}))
+			events := send(context.Background(), a, "go")
+			if last, ok := events[len(events)-1].(Failed); !ok || !errors.Is(last.Err, boom) {
+				t.Errorf("the turn ended %+v, want Failed with %v (see exercise 4)", events[len(events)-1], boom)
+			}
+			var roles []string
+			for _, m := range a.Messages() {
+				roles = append(roles, m.Role)
+			}
+			if !slices.Equal(roles, tt.wantRoles) {
+				t.Errorf("after the failure the conversation has roles %v, want %v (see exercise 4)", roles, tt.wantRoles)
+			}
+			if err := everyCallAnswered(a.Messages()); err != nil {
+				t.Errorf("after the failure, %v (see exercise 4)", err)
+			}
+		})
+	}
+}
+
+// TestFailedTurnThenAgain fails a turn after a round of tools, and asks
+// again: the model is sent the rounds that ran, then the new question.
+func TestFailedTurnThenAgain(t *testing.T) {
+	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), nil, final}, refuse: errors.New("502 Bad Gateway")}
+	a := New(g, "m", tools.NewRegistry(upper{}))
+	send(context.Background(), a, "go")
+	send(context.Background(), a, "again")
+	if len(g.requests) < 3 {
+		t.Fatalf("the model was asked %d times, want a third time for the second turn", len(g.requests))
+	}
+	sent := g.requests[2].Messages // the failed turn sent two requests
+	want := []llm.Message{
+		{Role: llm.RoleUser, Content: "go"},
+		{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "c0", Name: "upper", Arguments: `{"text":"a"}`}, {ID: "c1", Name: "upper", Arguments: `{"text":"b"}`}}},
+		{Role: llm.RoleTool, ToolCallID: "c0", Content: "A"},
+		{Role: llm.RoleTool, ToolCallID: "c1", Content: "B"},
+		{Role: llm.RoleUser, Content: "again"},
+	}
+	if got := sent[1:]; !reflect.DeepEqual(got, want) {
+		t.Errorf("after a failed turn, asking again sent\n%+v\nwant\n%+v (see exercise 4)", got, want)
+	}
+}
+
+// everyCallAnswered reports which call of msgs has no tool message after
+// it, if one has none: a server refuses such a conversation.
+func everyCallAnswered(msgs []llm.Message) error {
+	answered := map[string]bool{}
+	for _, m := range msgs {
+		if m.Role == llm.RoleTool {
+			answered[m.ToolCallID] = true
+		}
+	}
+	for _, m := range msgs {
+		for _, c := range m.ToolCalls {
+			if !answered[c.ID] {
+				return errors.New("the call " + c.ID + " has no result")
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+// Package approval is the gate every tool call passes before it runs. It
+// decides one of three things, and says why:
+//
+//   - Allow: the call runs. Read-only tools are allowed, and so are
+//     commands that every rule of the allow-list lets through.
+//   - Deny: the call never runs, and the reason is the result the model
+//     reads: "denied: sudo runs a command as another user".
+//   - Ask: a human decides, through an Asker. Writes ask, and so does
+//     every command the gate cannot show to be harmless.
+//
+// A decision is a value, never an error or a panic: a refusal is news for
+// the model, which reads it and tries something else, and the turn goes
+// on.
+//
+// # Commands are parsed, not matched
+//
+// A shell command is read into a syntax tree (mvdan.cc/sh/v3/syntax) the
+// way bash and a POSIX sh read it, and every part of the tree is judged:
+// each simple command in a list, a pipeline, a subshell, a function, a
+// $(…) inside an argument or a here-document; each redirection; each
+// expansion. The command is allowed only when every part is. So
+// "go test ./... && rm -rf ~" is refused for its second half, and
+// "ls $(rm x)" asks, though it starts with ls.
+//
+// The gate fails closed: what it cannot read (a parse error, a control
+// character, a command too long), a word the shell works out only as it
+// runs ($x, $(…)), a node of the tree it does not know, all ask. The zero
+// Verdict is Ask for the same reason.
+//
+// # What the gate does not do
+//
+// It is not a sandbox. An allowed command may read any file the user can
+// read: the gate asks when an argument plainly names a path outside the
+// workspace, but a symbolic link gets past that. A command the human
+// approves runs with all the user's rights: the gate decides whether a
+// call runs, not what it can reach once it does. Tests are code, so
+// go test is not on the default allow-list: allowing it would allow
+// whatever the model wrote into a test.
+package approval

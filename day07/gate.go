@@ -1,0 +1,48 @@
+package main
+
+import (
+	"flag"
+	"os"
+
+	"ply/day07/approval"
+	"ply/day07/ui"
+)
+
+// gateFlags are the flags that set up the approval gate.
+type gateFlags struct {
+	allow []approval.Rule // --allow RULE, repeatable: commands that run without asking
+	yes   bool            // --yes: every question is answered yes
+}
+
+// add defines the gate's flags on flags.
+func (g *gateFlags) add(flags *flag.FlagSet) {
+	flags.Func("allow", "let commands that match `rule`, such as 'go test', run without asking; repeatable", func(s string) error {
+		rule, err := approval.ParseRule(s)
+		if err == nil {
+			g.allow = append(g.allow, rule)
+		}
+		return err
+	})
+	flags.BoolVar(&g.yes, "yes", false, "answer yes to every question the gate asks; what it refuses stays refused")
+}
+
+// newGate returns the gate for a session in the workspace dir: the
+// default rules, and the --allow rules after them.
+func (g gateFlags) newGate(dir string) *approval.Gate {
+	return approval.New(dir, append(approval.DefaultRules(), g.allow...))
+}
+
+// asker picks who answers the gate's questions. With --yes, nobody is
+// asked and the answer is yes. Without a terminal on stdin nobody can
+// answer, and every question is refused: a pipe that feeds ply its
+// prompts must not be taken to approve what the model does. Otherwise it
+// is the person at the terminal.
+func (g gateFlags) asker(repl *ui.REPL) approval.Asker {
+	switch {
+	case g.yes:
+		return approval.AllowAll{}
+	case !ui.IsTerminal(os.Stdin):
+		return approval.Unattended{}
+	}
+	return repl.Asker()
+}

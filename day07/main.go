@@ -1,0 +1,167 @@
+// Command ply is a coding agent built in seven days. This is day 7: ply
+// keeps every session in an append-only log, as it happens, so that a
+// conversation survives the process: ply --resume carries it on, and
+// ply --fork ID@N starts a new one from any clean point of an old one.
+//
+// Usage: ply [-C DIR] [--allow RULE]... [--yes] [--resume [ID] | --fork
+// ID@N] works in DIR, the current directory by default. --allow 'go test'
+// lets go test run without asking; --yes answers yes to every question.
+// "ply sessions [--all]" lists sessions, "ply log ID" shows one's events.
+//
+// Environment: MOCK=1 picks the scripted model; OPENAI_BASE_URL,
+// OPENAI_API_KEY and PLY_MODEL point ply at a real one; PLY_CONTEXT sets
+// the model's window in tokens (32768 by default); PLY_HOME is where the
+// sessions are kept; PLY_FSYNC=1 syncs each event to disk; SELFTEST=1 runs the
+// day's self-check instead of the REPL.
+//
+// "ply demo" fixes a copy of the playground in a temporary directory.
+// "ply mock-server" serves the scripted model as an OpenAI-compatible
+// endpoint on loopback.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"slices"
+
+	"ply/day07/agent"
+	"ply/day07/llm"
+	"ply/day07/selftest"
+	"ply/day07/tools"
+	"ply/day07/ui"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+// run builds ply from the environment and runs it. It returns the exit
+// status: main is the only place that ends the program.
+func run() int {
+	if child := os.Getenv(selftest.ChildEnv); child != "" {
+		return selftest.Child(child) // check 11 of the self-check, in a process of its own
+	}
+	if len(os.Args) > 1 && os.Args[1] == "mock-server" {
+		return mockServer(os.Args[2:])
+	}
+	if len(os.Args) > 1 && os.Args[1] == "demo" {
+		return demo(os.Args[2:])
+	}
+	if len(os.Args) > 1 && os.Args[1] == "sessions" {
+		return sessionsCommand(os.Args[2:])
+	}
+	if len(os.Args) > 1 && os.Args[1] == "log" {
+		return logCommand(os.Args[2:])
+	}
+	if os.Getenv("SELFTEST") == "1" {
+		report := ui.NewReport(os.Stdout)
+		selftest.Run(func(res selftest.Result) { report.Line(res.Name, res.Exercise, res.Err) })
+		if report.Done() {
+			return 0
+		}
+		return 1
+	}
+	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
+	dir := flags.String("C", ".", "work in `dir`: the tools see this directory and nothing outside it")
+	flags.Usage = func() {
+		fmt.Fprint(flags.Output(), usage)
+		flags.PrintDefaults()
+	}
+	var gate gateFlags
+	gate.add(flags)
+	var open sessionFlags
+	open.add(flags)
+	if err := flags.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // ply -h: the usage is what was asked for
+		}
+		return 2 // flag has printed the problem and the usage
+	}
+	if flags.NArg() > open.args() {
+		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (ply -h shows the usage)\n", flags.Arg(open.args()))
+		return 2
+	}
+	if _, err := contextBudget(os.Getenv); err != nil {
+		fmt.Fprintln(os.Stderr, "ply:", err)
+		return 2
+	}
+	ws, err := tools.NewWorkspace(*dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ply:", err)
+		return 2
+	}
+	defer ws.Close()
+	repl, a := newREPL(ws)
+	a.Guard(gate.newGate(ws.Dir()), gate.asker(repl))
+	if gate.yes {
+		repl.WarnYes()
+	}
+	if err := open.open(repl, ws.Dir(), flags.Arg(0)); err != nil {
+		fmt.Fprintln(os.Stderr, "ply:", err)
+		return 1
+	}
+	defer repl.CloseSession()
+	if err := repl.Run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "ply: read input:", err)
+		return 1
+	}
+	return 0
+}
+
+// newREPL builds ply from the environment to work in ws: the model, the
+// tools and the REPL on stdin and stdout, with a spinner and a running
+// command's progress on stderr, and Ctrl-C caught. It has said hello. The
+// agent it returns refuses every call its gate asks about, until Guard
+// gives it the session's gate and who answers.
+func newREPL(ws *tools.Workspace) (*ui.REPL, *agent.Agent) {
+	cfg := llm.ConfigFromEnv(os.Getenv)
+	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
+	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
+	if budget, err := contextBudget(os.Getenv); err == nil && budget > 0 {
+		a.SetBudget(budget) // run has refused a bad value
+	}
+	repl := ui.NewREPL(a, os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
+	if ui.IsTerminal(os.Stderr) {
+		repl.ShowSpinner(os.Stderr)
+	}
+	repl.ShowProgress(os.Stderr, ui.IsTerminal(os.Stderr))
+	// Ctrl-C becomes a value on a channel instead of the end of the program:
+	// the REPL decides what it cancels.
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	repl.CancelOn(interrupts)
+	repl.Welcome(cfg, ws.Dir())
+	return repl, a
+}
+
+// usage is what ply -h prints.
+const usage = `usage: ply [-C dir] [--allow rule]... [--yes] [--resume [ID] | --fork ID@N]
+       ply sessions [--all] | ply sessions search [--all] TEXT | ply sessions export ID
+       ply log ID
+       ply demo
+       ply mock-server [--addr host:port] [--addr-file file]
+
+ply reads your messages, one a line, and answers each with a model;
+/help lists the commands. Each conversation is a session, kept as a log
+under $PLY_HOME/sessions: --resume carries on the latest of this
+directory, or session ID; --fork copies a session up to event N into a
+new one. ply sessions lists them, ply log ID shows one. ply demo fixes
+the bug of a playground, a copy in a temporary directory, as you watch.
+ply mock-server serves the scripted model as an OpenAI-compatible server
+on loopback (ply mock-server -h says more).
+The environment says which model ply talks to, and where sessions live:
+
+  MOCK=1           the built-in scripted model, offline
+  OPENAI_BASE_URL  an OpenAI-compatible server (default https://api.openai.com/v1)
+  OPENAI_API_KEY   its API key, if it needs one
+  PLY_MODEL        the server's name for the model (default gpt-4o-mini)
+  PLY_HOME         where sessions are kept (default ~/.local/state/ply)
+  PLY_FSYNC=1      sync each event to the disk before going on
+  SELFTEST=1       run the day's self-check instead
+
+The flags:
+`

@@ -1,0 +1,127 @@
+package session
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"ply/day07/llm"
+)
+
+// Log is a session's log open for appending. Only one process at a time
+// has a session's Log: it holds the session's lock until Close.
+// A Log is not safe for concurrent use; the agent appends from one
+// goroutine.
+type Log struct {
+	id    string
+	path  string
+	f     *os.File // opened O_WRONLY|O_APPEND
+	lock  *lock    // released by Close
+	sync  bool     // fsync after each event
+	enc   *lineEncoder
+	next  int64 // seq of the next event; strictly increasing, never reused
+	usage Usage // the running total AddUsage adds to
+	err   error // the first failed write; every later Append returns it
+
+	closed bool
+}
+
+// newLog wraps f, the log of session id, which holds events up to seq
+// last.
+func newLog(id, path string, f *os.File, l *lock, sync bool, last int64) *Log {
+	return &Log{id: id, path: path, f: f, lock: l, sync: sync, enc: newLineEncoder(), next: last + 1}
+}
+
+// ID returns the session's id.
+func (l *Log) ID() string { return l.id }
+
+// Path returns the log's file.
+func (l *Log) Path() string { return l.path }
+
+// LastSeq returns the seq of the last event in the log.
+func (l *Log) LastSeq() int64 { return l.next - 1 }
+
+// Append writes d as the log's next event, stamped with the next seq and
+// the time, and returns that event. The line goes to the kernel in one
+// write before Append returns, so a process killed right after loses
+// nothing; with fsync on, it is on the disk too.
+//
+// An event whose line would be longer than MaxLine is refused with
+// ErrTooLong and nothing is written. After a failed write the Log refuses
+// every later Append with the same error: a line the write may have torn
+// must stay the last one, where resume can repair it.
+//
+// Appending after Close, or appending an Unknown, is a mistake in the
+// program, and panics.
+func (l *Log) Append(d Data) (Event, error) {
+	if l.closed {
+		panic("session: Append after Close")
+	}
+	if _, ok := d.(Unknown); ok {
+		panic("session: Append of an event of unknown type " + d.Type())
+	}
+	if l.err != nil {
+		return Event{}, l.err
+	}
+	ev := Event{Seq: l.next, Time: time.Now().UTC().Truncate(time.Millisecond), Data: d}
+	line, err := l.enc.encode(ev)
+	if err != nil {
+		return Event{}, fmt.Errorf("append %s event to session %s: %w", d.Type(), l.id, err)
+	}
+	if len(line)-1 > MaxLine {
+		return Event{}, fmt.Errorf("append %s event to session %s: %w", d.Type(), l.id, ErrTooLong)
+	}
+	if err := l.write(line); err != nil {
+		l.err = fmt.Errorf("append to session %s: %w", l.id, err)
+		return Event{}, l.err
+	}
+	l.next++
+	return ev, nil
+}
+
+// write puts line in the file with one Write, which for a regular file
+// is one write(2), and then on the disk when fsync is on.
+func (l *Log) write(line []byte) error {
+	if _, err := l.f.Write(line); err != nil {
+		return err
+	}
+	if l.sync {
+		return l.f.Sync()
+	}
+	return nil
+}
+
+// AddUsage adds one reply's token counts to the session's running total
+// and appends the new total as a usage event. The total counts on from
+// the last usage event of a resumed session.
+//
+//lab:exercise 1 Add turn's tokens to l.usage and append the new running total (TotalTokens = InputTokens + OutputTokens) as a Usage event; when the append fails, l.usage stays as it was.
+//lab:hint Where to look: Append writes any event; Usage in event.go says what each field holds.
+//lab:hint The approach: build the new total in a local variable, append it, and only then keep it in l.usage.
+//lab:hint The pitfall: logging one reply's counts makes the last usage event the cost of the last reply, not of the session; and keeping the total before the append has succeeded counts tokens the log never recorded.
+func (l *Log) AddUsage(turn llm.Usage) error {
+	total := Usage{
+		InputTokens:  l.usage.InputTokens + turn.Input,
+		OutputTokens: l.usage.OutputTokens + turn.Output,
+	}
+	total.TotalTokens = total.InputTokens + total.OutputTokens
+	if _, err := l.Append(total); err != nil {
+		return err
+	}
+	l.usage = total
+	return nil
+}
+
+// Close closes the log and lets another process open the session.
+// Closing twice does nothing.
+func (l *Log) Close() error {
+	if l.closed {
+		return nil
+	}
+	l.closed = true
+	err := l.f.Close()
+	if lerr := l.lock.release(); err == nil {
+		err = lerr
+	}
+	return err
+}

@@ -1,0 +1,90 @@
+package session
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"ply/day07/llm"
+)
+
+func TestExportMarkdown(t *testing.T) {
+	_, l, full := damagedLog(t)
+	var out bytes.Buffer
+	if err := Export(&out, NewReader(bytes.NewReader(full), l.Path()), nil); err != nil {
+		t.Fatal(err)
+	}
+	md := out.String()
+	for _, want := range []string{
+		"# Session " + l.ID(),
+		"## User\n\nwhat does calc.go do\n",
+		"<details>\n<summary>read_file — ok, 0 ms</summary>",
+		"Arguments:\n\n```json\n{\"path\":\"calc.go\"}\n```",
+		"Result:\n\n```\npackage calc\n```",
+		"## Assistant\n\nTestDivide fails: é, 日本, 🙂\n",
+		"*110 tokens in all.*",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the Markdown has no %q:\n%s", want, md)
+		}
+	}
+	if strings.Count(md, "<details>") != 2 || strings.Count(md, "</details>") != 2 {
+		t.Errorf("want two folded calls:\n%s", md)
+	}
+}
+
+func TestExportNeverIncludesASecret(t *testing.T) {
+	s := newTestStore(t)
+	l := create(t, s)
+	key := "ply-configured-key-0123456789"
+	for i, p := range plantedSecrets {
+		id := "c" + string(rune('a'+i))
+		mustAppend(t, l, user("please use "+p.text))
+		mustAppend(t, l, Message{Message: llm.Message{Role: llm.RoleAssistant, Content: p.text,
+			ToolCalls: []llm.ToolCall{{ID: id, Name: "run_command", Arguments: `{"command":"` + strings.ReplaceAll(p.text, "\n", `\n`) + `"}`}}}})
+		mustAppend(t, l, result(id, p.text+"\n"+key))
+	}
+	mustAppend(t, l, Compact{Summary: "the user's key is " + key + " and " + plantedSecrets[0].text})
+	mustAppend(t, l, Failure{Message: "401: bad key " + key})
+	l.Close()
+	r, err := s.Open(l.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var out bytes.Buffer
+	if err := Export(&out, r, []string{key, "my-own-odd-value-42"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, secret := range append([]string{key}, secretsOf(plantedSecrets)...) {
+		if strings.Contains(out.String(), secret) {
+			t.Errorf("the export holds the secret %q", secret)
+		}
+	}
+}
+
+func secretsOf(planted []struct{ secret, text string }) []string {
+	var out []string
+	for _, p := range planted {
+		out = append(out, p.secret)
+	}
+	return out
+}
+
+func TestExportFencesAreLongerThanTheContent(t *testing.T) {
+	if got := fence("a ``` b ```` c", ""); !strings.HasPrefix(got, "`````\n") || !strings.HasSuffix(got, "\n`````") {
+		t.Errorf("fence = %q, want a fence of five backticks", got)
+	}
+}
+
+func TestExportACutTurn(t *testing.T) {
+	in := metaLine() + msgLine(2, "user", "hi") +
+		line(3, "message", `"message":{"role":"assistant","content":"","tool_calls":[{"id":"c1","type":"function","function":{"name":"find","arguments":"{}"}}]}`)
+	var out bytes.Buffer
+	if err := Export(&out, NewReader(strings.NewReader(in), "t.jsonl"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "find — no result: the turn was cut off") {
+		t.Errorf("a call without a result is not shown as cut off:\n%s", out.String())
+	}
+}

@@ -1,0 +1,102 @@
+package session
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"unicode/utf8"
+)
+
+// Hit is a message that holds the text searched for.
+type Hit struct {
+	ID      string // the session
+	Seq     int64  // the message's event
+	Role    string
+	Excerpt string // the text around the first match, on one line
+}
+
+// Search finds text, exactly as given, in the messages of the sessions
+// begun in cwd, or of every session when cwd is "", the most recently
+// used first, and hands each hit to found as it comes. It looks at a
+// message's content and at the arguments of its tool calls.
+//
+// It streams: one line of one log is in memory at a time, so thousands
+// of sessions cost only the reading. A log with a bad line is searched up
+// to that line; the errors of such logs come back together at the end.
+func (s Store) Search(text, cwd string, found func(Hit)) error {
+	if text == "" {
+		return errors.New("search for nothing: the text is empty")
+	}
+	logs, err := s.byLastUse()
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, lf := range logs {
+		if err := searchLog(lf, text, cwd, found); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// searchLog searches one log. It stops at the meta line when the session
+// began in another directory than cwd.
+func searchLog(lf logFile, text, cwd string, found func(Hit)) error {
+	f, err := os.Open(lf.path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := NewReader(f, lf.path)
+	for r.Next() {
+		switch d := r.Event().Data.(type) {
+		case Meta:
+			if cwd != "" && d.Cwd != cwd {
+				return nil
+			}
+		case Message:
+			if ex, ok := match(d, text); ok {
+				found(Hit{ID: lf.id, Seq: r.Event().Seq, Role: d.Message.Role, Excerpt: ex})
+			}
+		}
+	}
+	return r.Err()
+}
+
+// match looks for text in a message's content, then in its calls'
+// arguments, and returns an excerpt around the first match.
+func match(d Message, text string) (string, bool) {
+	if i := strings.Index(d.Message.Content, text); i >= 0 {
+		return excerpt(d.Message.Content, i, len(text)), true
+	}
+	for _, c := range d.Message.ToolCalls {
+		if i := strings.Index(c.Arguments, text); i >= 0 {
+			return c.Name + " " + excerpt(c.Arguments, i, len(text)), true
+		}
+	}
+	return "", false
+}
+
+// excerpt returns s[i:i+n] with up to 30 characters on each side, on one
+// line, with "…" where it cut.
+func excerpt(s string, i, n int) string {
+	const side = 30
+	start, end := i, i+n
+	for k := 0; k < side && start > 0; k++ {
+		_, size := utf8.DecodeLastRuneInString(s[:start])
+		start -= size
+	}
+	for k := 0; k < side && end < len(s); k++ {
+		_, size := utf8.DecodeRuneInString(s[end:])
+		end += size
+	}
+	out := strings.Join(strings.Fields(s[start:end]), " ")
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(s) {
+		out += "…"
+	}
+	return out
+}

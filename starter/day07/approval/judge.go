@@ -1,0 +1,89 @@
+package approval
+
+import "mvdan.cc/sh/v3/syntax"
+
+// decide judges a parsed command line by every part of it, however deep:
+// each simple command, redirection and expansion, in lists (; && ||),
+// pipelines, subshells, blocks, loops, functions, $(…) and `…`, inside
+// arguments, double quotes and here-documents. The strictest part
+// decides: one refused part refuses the whole, one that asks makes the
+// whole ask, and the whole is allowed only when every part is.
+func (c *checker) decide(f *syntax.File) Decision {
+	result := allowed()
+	syntax.Walk(f, func(n syntax.Node) bool {
+		result.add(c.judgeNode(n))
+		return true
+	})
+	return result.decision()
+}
+
+// judgeNode judges one node of the tree by itself: its children are
+// judged when the walk reaches them. A simple command, a redirection, a
+// function and a quoted string have judges of their own (judgeCall,
+// judgeRedirect, judgeFunc, judgeQuote). An expansion ($x, $(…), $((…)),
+// <(…), @(…)) asks, since its value is known only as the shell runs; so
+// does a node that sets a variable (for, declare, export, X=1) or
+// evaluates arithmetic ((( )), let, [[ ]]). A node that only groups
+// others (a list, a pipeline, a subshell, an if) is allowed. A node the
+// gate does not know asks.
+func (c *checker) judgeNode(n syntax.Node) Decision {
+	switch n := n.(type) {
+	case nil, *syntax.File, *syntax.Stmt, *syntax.Word, *syntax.Lit,
+		*syntax.BinaryCmd, *syntax.Subshell, *syntax.Block, *syntax.IfClause, *syntax.WhileClause,
+		*syntax.CaseClause, *syntax.CaseItem, *syntax.TimeClause, *syntax.Comment,
+		*syntax.WordIter, *syntax.CStyleLoop, *syntax.ArrayExpr, *syntax.ArrayElem,
+		*syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm,
+		*syntax.BinaryTest, *syntax.UnaryTest, *syntax.ParenTest:
+		// It only groups other nodes. (The second half are found only
+		// inside a node that asks: a for loop, arithmetic, a test.)
+		return Decision{Verdict: Allow}
+	case *syntax.CallExpr:
+		return c.judgeCall(n)
+	case *syntax.Redirect:
+		return c.judgeRedirect(n)
+	case *syntax.FuncDecl:
+		return c.judgeFunc(n)
+	case *syntax.SglQuoted:
+		return c.judgeQuote(n, n.Dollar)
+	case *syntax.DblQuoted:
+		return c.judgeQuote(n, n.Dollar)
+	case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst, *syntax.ExtGlob:
+		return ask("%s is worked out only when it runs", source(c.src, n))
+	case *syntax.ForClause, *syntax.DeclClause, *syntax.Assign:
+		return ask("%s sets a variable, which changes what later commands do", source(c.src, n))
+	case *syntax.ArithmCmd, *syntax.LetClause, *syntax.TestClause:
+		return ask("%s evaluates arithmetic, which can run commands in bash", source(c.src, n))
+	}
+	return ask("the gate does not know what %s does", source(c.src, n))
+}
+
+// judgeFunc refuses a function that calls itself, the shape of a fork
+// bomb, :(){ :|:& };: — a shell script an agent needs has no recursion.
+// The commands in the body are judged by the walk, like any others.
+func (c *checker) judgeFunc(f *syntax.FuncDecl) Decision {
+	if f.Name == nil {
+		return ask("%s defines functions the gate cannot name", source(c.src, f))
+	}
+	recursive := false
+	syntax.Walk(f.Body, func(n syntax.Node) bool {
+		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			if name, ok := literal(call.Args[0]); ok && name == f.Name.Value {
+				recursive = true
+			}
+		}
+		return !recursive
+	})
+	if recursive {
+		return deny("the function %s calls itself, as a fork bomb does", short(f.Name.Value))
+	}
+	return allow("it defines the function %s", short(f.Name.Value))
+}
+
+// judgeQuote judges a quoted string. Plain quotes are plain text; $'…'
+// and $"…" are decoded as the shell runs ($'\x72m' is rm), so they ask.
+func (c *checker) judgeQuote(q syntax.Node, dollar bool) Decision {
+	if dollar {
+		return ask("%s is decoded only when it runs", source(c.src, q))
+	}
+	return Decision{Verdict: Allow}
+}

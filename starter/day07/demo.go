@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"ply/day07/approval"
+	"ply/day07/llm"
+	"ply/day07/tools"
+	"ply/day07/ui"
+)
+
+// demoScript is what ply demo types: the day's scenario on the playground.
+var demoScript = []string{
+	"run the tests and see which case fails",
+	"fix it",
+}
+
+// playgroundArchive is testdata/playground as one txtar archive. The
+// playground is a Go module of its own, and go:embed takes no file from
+// the folder of another module, so the binary carries this copy.
+// TestPlaygroundArchive fails when the two differ, and
+// go test -run TestPlaygroundArchive -update . rewrites the archive.
+//
+//go:embed playground.txtar
+var playgroundArchive []byte
+
+// demo runs "ply demo": it copies the playground into a new temporary
+// directory, says where, and plays demoScript there on the configured
+// model as if the user typed it. Then it leaves the user at the prompt in
+// that directory, or, when stdin is not a terminal, ends. The copy stays,
+// for the user to look at. It returns the exit status.
+//
+// The gate asks as it always does. With the scripted model, the demo
+// answers too, as its user would (demoAnswer), and each answer shows as
+// if typed: the questions are part of what it shows, and it shows them
+// the same with or without a terminal. Its "always" answers are forgotten
+// before the user takes over. A real model's calls are not the demo's to
+// approve: the user answers them, or, with no terminal, nobody does and
+// they are refused.
+func demo(args []string) int {
+	if len(args) > 0 {
+		fmt.Fprintf(os.Stderr, "ply demo: unexpected argument %q (usage: ply demo)\n", args[0])
+		return 2
+	}
+	dir, err := os.MkdirTemp("", "ply-demo-")
+	if err == nil {
+		err = writePlayground(dir)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ply demo:", err)
+		return 1
+	}
+	ws, err := tools.NewWorkspace(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ply demo:", err)
+		return 1
+	}
+	defer ws.Close()
+	repl, a := newREPL(ws)
+	var user gateFlags // no --allow, no --yes: the gate as it is by default
+	gate := user.newGate(ws.Dir())
+	a.Guard(gate, user.asker(repl))
+	fmt.Printf("demo: the playground is copied to %s, and ply works on the copy\n", ws.Dir())
+	var session sessionFlags // a new session, as plain ply starts one
+	if err := session.open(repl, ws.Dir(), ""); err != nil {
+		fmt.Fprintln(os.Stderr, "ply demo:", err)
+		return 1
+	}
+	defer repl.CloseSession()
+	if llm.ConfigFromEnv(os.Getenv).Mock {
+		a.Guard(gate, repl.PlayAnswers(demoAnswer))
+		fmt.Println("demo: the gate asks before each change; the demo answers for you, as if typed")
+	}
+	ctx := context.Background()
+	repl.Play(ctx, demoScript)
+	gate.Grants().RevokeAll()
+	a.RecordGrants()
+	a.Guard(gate, user.asker(repl))
+	if !ui.IsTerminal(os.Stdin) {
+		fmt.Printf("demo: the copy stays in %s\n", ws.Dir())
+		fmt.Printf("demo: the session is %s; ply -C %s --resume carries it on\n", a.Log().ID(), ws.Dir())
+		return 0
+	}
+	if err := repl.Run(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "ply: read input:", err)
+		return 1
+	}
+	return 0
+}
+
+// demoAnswer is how the demo's user answers the gate about the scripted
+// model's calls: always for running the tests, yes for an edit (the diff
+// shows it first), and no to anything else, with a reason for the model.
+func demoAnswer(q approval.Question) string {
+	switch {
+	case q.Tool == "run_command" && q.Command == "go test ./...":
+		return "a"
+	case q.Tool == "edit_file":
+		return "y"
+	}
+	return "n the demo says yes only to go test ./... and to edits"
+}
+
+// writePlayground writes the files of playgroundArchive into dir.
+func writePlayground(dir string) error {
+	for _, f := range txtar.Parse(playgroundArchive).Files {
+		if !filepath.IsLocal(f.Name) {
+			return fmt.Errorf("the playground holds %q, a path outside it", f.Name) // a broken build, not a user's mistake
+		}
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,141 @@
+package llm
+
+import (
+	"testing"
+	"time"
+)
+
+// schedule is a Schedule with round numbers, for tests to read easily.
+var schedule = Schedule{Attempts: 5, Base: time.Second, Cap: 8 * time.Second, MaxHint: time.Minute}
+
+// almostOne is the largest random number a test uses: random is below 1.
+const almostOne = 0.999
+
+func TestWaitHint(t *testing.T) {
+	tests := []struct {
+		name   string
+		hint   time.Duration
+		want   time.Duration
+		wantOK bool
+	}{
+		{"no hint: the schedule's own wait", 0, 500 * time.Millisecond, true},
+		{"a hint is the wait", 6 * time.Second, 6 * time.Second, true},
+		{"a hint shorter than the schedule's wait", time.Millisecond, time.Millisecond, true},
+		{"the shortest hint there is", time.Nanosecond, time.Nanosecond, true},
+		{"a hint longer than the cap", 20 * time.Second, 20 * time.Second, true},
+		{"a hint of exactly MaxHint", time.Minute, time.Minute, true},
+		{"a hint just over MaxHint is refused", time.Minute + time.Millisecond, 0, false},
+		{"an hour is refused", time.Hour, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := schedule.Wait(1, 0.5, tt.hint)
+			if got != tt.want || ok != tt.wantOK {
+				t.Errorf("Wait(1, 0.5, %v) = %v, %v; want %v, %v (see exercise 1)", tt.hint, got, ok, tt.want, tt.wantOK)
+			}
+		})
+	}
+}
+
+func TestWaitCeiling(t *testing.T) {
+	tests := []struct {
+		n    int
+		want time.Duration // the ceiling: the wait when random is 1
+	}{
+		{1, time.Second},
+		{2, 2 * time.Second},
+		{3, 4 * time.Second},
+		{4, 8 * time.Second},
+		{5, 8 * time.Second},
+		{40, 8 * time.Second},
+		{1000, 8 * time.Second},
+	}
+	for _, tt := range tests {
+		got, ok := schedule.Wait(tt.n, 1, 0)
+		if got != tt.want || !ok {
+			t.Errorf("Wait(%d, 1, 0) = %v, %v; want the ceiling %v (Base doubling per retry, at most Cap; see exercise 1)", tt.n, got, ok, tt.want)
+		}
+	}
+}
+
+// TestWaitJitter checks that the wait is the random share of the ceiling,
+// anywhere from nothing to almost all of it.
+func TestWaitJitter(t *testing.T) {
+	for _, random := range []float64{0, 0.25, 0.5, almostOne} {
+		for n := 1; n <= 5; n++ {
+			ceiling, _ := schedule.Wait(n, 1, 0)
+			got, ok := schedule.Wait(n, random, 0)
+			want := time.Duration(random * float64(ceiling))
+			if got != want || !ok {
+				t.Errorf("Wait(%d, %v, 0) = %v, %v; want %v: random times the ceiling %v (see exercise 1)", n, random, got, ok, want, ceiling)
+			}
+		}
+	}
+}
+
+// TestWaitNeverOverflows asks for retries far past any real schedule: a
+// ceiling computed as Base << (n-1) turns negative or zero there.
+func TestWaitNeverOverflows(t *testing.T) {
+	long := Schedule{Attempts: 500, Base: time.Millisecond, Cap: time.Hour, MaxHint: time.Minute}
+	for n := 1; n <= 500; n++ {
+		got, ok := long.Wait(n, almostOne, 0)
+		if !ok || got <= 0 || got > long.Cap {
+			t.Fatalf("Wait(%d, %v, 0) with Base 1ms, Cap 1h = %v, %v; want a wait in (0, 1h] (see exercise 1)", n, almostOne, got, ok)
+		}
+	}
+}
+
+// TestWaitBaseAboveCap checks that Cap bounds even the first wait.
+func TestWaitBaseAboveCap(t *testing.T) {
+	odd := Schedule{Attempts: 3, Base: 10 * time.Second, Cap: 3 * time.Second, MaxHint: time.Minute}
+	if got, _ := odd.Wait(1, almostOne, 0); got > odd.Cap {
+		t.Errorf("Wait(1) with Base 10s and Cap 3s = %v, want at most the cap (see exercise 1)", got)
+	}
+}
+
+// TestDefaultScheduleBounded adds up the longest waits ply makes of its
+// own for one request: a person is watching each of them.
+func TestDefaultScheduleBounded(t *testing.T) {
+	var total time.Duration
+	for n := 1; n < DefaultSchedule.Attempts; n++ {
+		wait, _ := DefaultSchedule.Wait(n, almostOne, 0)
+		total += wait
+	}
+	if total > 15*time.Second {
+		t.Errorf("the default schedule waits up to %v in all, want at most 15s (see DefaultSchedule)", total)
+	}
+}
+
+// TestScheduleWait checks Schedule.Wait against the cases that matter, with
+// chosen random numbers, so that no test ever waits.
+func TestScheduleWait(t *testing.T) {
+	tests := []struct {
+		name   string
+		n      int
+		random float64
+		hint   time.Duration
+		want   time.Duration
+		wantOK bool
+	}{
+		{"first retry, whole ceiling", 1, 1, 0, time.Second, true},
+		{"first retry, half", 1, 0.5, 0, 500 * time.Millisecond, true},
+		{"random 0 waits nothing", 3, 0, 0, 0, true},
+		{"second retry doubles", 2, 1, 0, 2 * time.Second, true},
+		{"fourth retry reaches the cap", 4, 1, 0, 8 * time.Second, true},
+		{"fifth retry stays at the cap", 5, 1, 0, 8 * time.Second, true},
+		{"a quarter of the third", 3, 0.25, 0, time.Second, true},
+		{"far past the cap, no overflow", 100, 0.5, 0, 4 * time.Second, true},
+		{"the hint wins", 1, 0.5, 3 * time.Second, 3 * time.Second, true},
+		{"the hint wins past the cap", 4, 0.5, 30 * time.Second, 30 * time.Second, true},
+		{"a hint of MaxHint is waited", 2, 0.5, time.Minute, time.Minute, true},
+		{"a hint over MaxHint is refused", 2, 0.5, 2 * time.Minute, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := schedule.Wait(tt.n, tt.random, tt.hint)
+			if got != tt.want || ok != tt.wantOK {
+				t.Errorf("Wait(%d, %v, %v) = %v, %v; want %v, %v", tt.n, tt.random, tt.hint, got, ok, tt.want, tt.wantOK)
+			}
+		})
+	}
+}

@@ -1,0 +1,107 @@
+package session
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"ply/day07/llm"
+)
+
+// at is the fixed time of the format tests.
+var at = time.Date(2026, 9, 7, 10, 0, 4, 210_000_000, time.UTC)
+
+// wireTests is every type as one line: the three fields first, then the
+// type's own, in the order the format gives them.
+var wireTests = []struct {
+	data Data
+	want string
+}{
+	{Meta{V: 1, ID: "s-20260907-100000-k3x9", Model: "qwen3", Cwd: "/home/ann/calc", Agent: "ply day07"},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"meta","v":1,"id":"s-20260907-100000-k3x9","model":"qwen3","cwd":"/home/ann/calc","agent":"ply day07"}`},
+	{System{Content: "You are ply."},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"system","content":"You are ply."}`},
+	{user("run the tests & see <why>"),
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"message","message":{"role":"user","content":"run the tests & see <why>"}}`},
+	{Message{Message: llm.Message{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "call_1", Name: "run_command", Arguments: `{"command":"go test ./..."}`}}}},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"message","message":{"role":"assistant","content":"","tool_calls":[{"id":"call_1","type":"function","function":{"name":"run_command","arguments":"{\"command\":\"go test ./...\"}"}}]}}`},
+	{result("call_1", "--- FAIL: TestDivide\n"),
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"message","message":{"role":"tool","content":"--- FAIL: TestDivide\n","tool_call_id":"call_1"}}`},
+	{ToolEnd{ID: "call_1", Name: "run_command", Outcome: OutcomeOK, ElapsedMS: 812, Chars: 311},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"tool_end","id":"call_1","name":"run_command","outcome":"ok","elapsed_ms":812,"chars":311,"truncated":false}`},
+	{Usage{InputTokens: 1830, OutputTokens: 96, TotalTokens: 1926},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"usage","input_tokens":1830,"output_tokens":96,"total_tokens":1926}`},
+	{Failure{Message: "401 Unauthorized"},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"error","message":"401 Unauthorized"}`},
+	{Compact{Summary: "the user wants TestDivide fixed", ThroughSeq: 41, TokensBefore: 20500, TokensAfter: 3100},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"compact","summary":"the user wants TestDivide fixed","through_seq":41,"tokens_before":20500,"tokens_after":3100}`},
+	{Grants{Grants: []string{"run_command go test ./...", "edit_file"}},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":["edit_file","run_command go test ./..."]}`},
+	{Grants{},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":[]}`},
+	{Fork{From: "s-20260907-100000-k3x9", AtSeq: 6},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"fork","from":"s-20260907-100000-k3x9","at_seq":6}`},
+}
+
+func TestEncodeLine(t *testing.T) {
+	enc := newLineEncoder()
+	for _, tt := range wireTests {
+		t.Run(tt.data.Type(), func(t *testing.T) {
+			got, err := enc.encode(Event{Seq: 7, Time: at, Data: tt.data})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want+"\n" {
+				t.Errorf("encode(%#v) =\n%s\nwant\n%s", tt.data, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDecodeLine(t *testing.T) {
+	for _, tt := range wireTests {
+		t.Run(tt.data.Type(), func(t *testing.T) {
+			ev, err := decode([]byte(tt.want))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tt.data
+			if g, ok := want.(Grants); ok {
+				want = Grants{Grants: append([]string{}, body(g).(Grants).Grants...)}
+			}
+			if ev.Seq != 7 || !ev.Time.Equal(at) || !reflect.DeepEqual(ev.Data, want) {
+				t.Errorf("decode(%s) = %+v, want seq 7 at %v with %#v", tt.want, ev, at, want)
+			}
+		})
+	}
+}
+
+func TestDecodeAnyAgreesWithTheFastPath(t *testing.T) {
+	for _, tt := range wireTests {
+		slow, err := decodeAny([]byte(tt.want))
+		fast, _ := decode([]byte(tt.want))
+		if err != nil || !reflect.DeepEqual(slow, fast) {
+			t.Errorf("decodeAny(%s) = %+v, %v; decode gave %+v", tt.want, slow, err, fast)
+		}
+	}
+}
+
+func TestDecodeKeepsUnknownTypes(t *testing.T) {
+	text := `{"seq":3,"ts":"2026-09-07T10:00:04.210Z","type":"note","message":42}`
+	ev, err := decode([]byte(text))
+	u, ok := ev.Data.(Unknown)
+	if err != nil || !ok || u.Name != "note" || string(u.Line) != text {
+		t.Errorf("decode(%s) = %+v, %v; want an Unknown named note holding the line", text, ev, err)
+	}
+}
+
+func TestDecodeUnreadableTime(t *testing.T) {
+	for _, ts := range []string{`"yesterday"`, `12`, `null`, `"2026-09-07T10:00:04\u002e210Z"`} {
+		text := strings.Replace(wireTests[1].want, `"2026-09-07T10:00:04.210Z"`, ts, 1)
+		ev, err := decode([]byte(text))
+		if err != nil || !ev.Time.IsZero() || ev.Seq != 7 {
+			t.Errorf("decode with ts %s = %+v, %v; want the event, with the zero time", ts, ev, err)
+		}
+	}
+}

@@ -1,0 +1,217 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"ply/day07/agent"
+	"ply/day07/llm"
+	"ply/day07/tools"
+)
+
+// canned is a gateway that gives every request the same reply, or fails
+// with err when err is set. It streams the reply a character at a time,
+// so that nothing in it arrives whole.
+type canned struct {
+	reply string
+	err   error
+}
+
+func (c canned) Stream(context.Context, llm.Request) (llm.Stream, error) {
+	if c.err != nil {
+		return nil, c.err
+	}
+	return &runeStream{runes: []rune(c.reply)}, nil
+}
+
+// runeStream hands out its runes one by one.
+type runeStream struct {
+	runes []rune
+	now   string
+}
+
+func (s *runeStream) Next() bool {
+	if len(s.runes) == 0 {
+		return false
+	}
+	s.now, s.runes = string(s.runes[0]), s.runes[1:]
+	return true
+}
+
+func (s *runeStream) Delta() llm.StreamDelta { return llm.StreamDelta{Text: s.now} }
+func (s *runeStream) Err() error             { return nil }
+func (s *runeStream) Close() error           { return nil }
+
+// down is a model whose every call fails.
+var down = canned{err: errors.New("the model is down")}
+
+// session runs a REPL on input and returns everything it printed.
+func session(t *testing.T, gw llm.Gateway, input string, prompt bool) string {
+	t.Helper()
+	var out bytes.Buffer
+	r := NewREPL(agent.New(gw, "m", tools.NewRegistry()), strings.NewReader(input), &out, prompt)
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return out.String()
+}
+
+func TestREPL(t *testing.T) {
+	tests := []struct {
+		name, input string
+		want        string // the whole output
+	}{
+		{"end of input", "", "bye\n"},
+		{"blank lines are skipped", "\n  \n", "bye\n"},
+		{"a turn", "hello\n", "Hello! I'm ply's scripted model."},
+		{"quit stops reading", "/quit\nhello\n", "bye\n"},
+		{"model", "/model\n/model other\n", "model: m\nmodel: other\nbye\n"},
+		{"unknown command", "/nope\n", "error: unknown command /nope (/help lists them; start the line with // to send it)\nbye\n"},
+		{"a message that starts with /", "//etc/hosts is a file\n", `I'm a scripted model and only know a few phrases, so I can't answer "/etc/hosts is a file".`},
+		{"// alone sends /", "//\n", `I'm a scripted model and only know a few phrases, so I can't answer "/".`},
+
+		{"clear", "/clear\n", "conversation cleared; the system prompt stays\nbye\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := session(t, llm.Mock{}, tt.input, false)
+			if !strings.HasPrefix(got, tt.want) {
+				t.Errorf("output for %q = %q, want it to start with %q", tt.input, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestREPLModelErrorGoesOn(t *testing.T) {
+	got := session(t, down, "hello\n/model\n", false)
+	want := "error: the model is down\nmodel: m\nbye\n"
+	if got != want {
+		t.Errorf("output = %q, want %q", got, want)
+	}
+}
+
+func TestREPLPrompt(t *testing.T) {
+	got := session(t, llm.Mock{}, "/quit\n", true)
+	if got != "> bye\n" {
+		t.Errorf("with a prompt, output = %q, want %q", got, "> bye\n")
+	}
+}
+
+// TestREPLPlainWhenNotATerminal checks that output to a buffer, like a pipe,
+// carries no escape codes even with styles applied.
+func TestREPLPlainWhenNotATerminal(t *testing.T) {
+	got := session(t, down, "hello\n/help\n", true)
+	if strings.Contains(got, "\x1b[") {
+		t.Errorf("output to a non-terminal has escape codes: %q", got)
+	}
+}
+
+func TestWelcome(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  llm.Config
+		want []string
+	}{
+		{"unset", llm.ConfigFromEnv(func(string) string { return "" }),
+			[]string{"ply · the built-in scripted model (offline)", "No model is configured", "/help"}},
+		{"openai", llm.Config{BaseURL: "http://x/v1", APIKey: "sk-1", Model: "m"},
+			[]string{"ply · m at http://x/v1 (API key set)", "/help"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			NewREPL(agent.New(llm.Mock{}, "m", tools.NewRegistry()), strings.NewReader(""), &out, false).Welcome(tt.cfg, "/ws")
+			for _, want := range tt.want {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("banner %q does not say %q", out.String(), want)
+				}
+			}
+			if !tt.cfg.Unset && strings.Contains(out.String(), "No model is configured") {
+				t.Errorf("banner %q tells a configured user to configure a model", out.String())
+			}
+		})
+	}
+}
+
+func TestReport(t *testing.T) {
+	results := []struct {
+		Name     string
+		Exercise int
+		Err      error
+	}{
+		{Name: "passes"},
+		{Name: "fails", Exercise: 2, Err: errors.New("got 1, want 2")},
+		{Name: "fails with no exercise", Err: errors.New("broken")},
+	}
+	var out bytes.Buffer
+	report := NewReport(&out)
+	for _, r := range results {
+		report.Line(r.Name, r.Exercise, r.Err)
+	}
+	if report.Done() {
+		t.Error("Done says all passed, but two checks failed")
+	}
+	want := "✓ passes\n✗ fails: got 1, want 2 — see exercise 2\n✗ fails with no exercise: broken\n1/3 passed\n"
+	if out.String() != want {
+		t.Errorf("report =\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+func TestHelpSaysHowToSendSlash(t *testing.T) {
+	got := session(t, llm.Mock{}, "/help\n", false)
+	if want := "//TEXT         send /TEXT as a message"; !strings.Contains(got, want) {
+		t.Errorf("/help printed %q, want a line that starts %q", got, want)
+	}
+}
+
+// TestREPLHostileText has a model reply, and a server fail, with every
+// trick of the hostile table: none reaches the output raw.
+func TestREPLHostileText(t *testing.T) {
+	for _, tt := range hostile {
+		reply := session(t, canned{reply: tt.text + "."}, "hello\n", false)
+		if want := tt.want + ".\n"; !strings.HasPrefix(reply, want) {
+			t.Errorf("a reply of %q printed %q, want it to start %q", tt.text, reply, want)
+		}
+		assertHarmless(t, reply)
+		failure := session(t, canned{err: errors.New(tt.text)}, "hello\n", false)
+		// A style pads the lines of a text of several lines to one width.
+		oneLine := !strings.ContainsAny(tt.want, "\n\t")
+		if want := "error: " + tt.want + "\n"; oneLine && !strings.HasPrefix(failure, want) {
+			t.Errorf("an error of %q printed %q, want it to start %q", tt.text, failure, want)
+		}
+		assertHarmless(t, failure)
+	}
+}
+
+// TestREPLLongLineGoesOn sends a line over maxLine, then a greeting: the
+// long line is refused, and the conversation goes on.
+func TestREPLLongLineGoesOn(t *testing.T) {
+	got := session(t, llm.Mock{}, strings.Repeat("x", maxLine+1)+"\nhello\n", false)
+	want := "error: the line is longer than 1048576 bytes, so ply did not send it\nHello! I'm ply's scripted model."
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("output %.200q, want it to start %q", got, want)
+	}
+}
+
+// TestREPLTerminalCut types, at a terminal, a line as long as a terminal
+// line can be: ply says it was probably cut, and does not send it.
+func TestREPLTerminalCut(t *testing.T) {
+	if terminalLine == 0 {
+		t.Skip("ply does not know how long a terminal line can be here")
+	}
+	full := strings.Repeat("x", terminalLine-1) + "\n"
+	got := session(t, llm.Mock{}, full+"hello\n", true)
+	want := "> error: the line is as long as a terminal line can be"
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, "give long text from a file instead\n> Hello!") {
+		t.Errorf("output %.300q, want it to start %q, say what to do, and go on", got, want)
+	}
+	if got := session(t, llm.Mock{}, full, false); strings.Contains(got, "terminal") {
+		t.Errorf("with no terminal, output %.200q, want the line sent: only a terminal cuts lines", got)
+	}
+	if got := session(t, llm.Mock{}, full[1:], true); strings.Contains(got, "terminal") {
+		t.Errorf("one byte shorter, output %.200q, want the line sent", got)
+	}
+}
