@@ -2,13 +2,18 @@ package course_test
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,6 +29,22 @@ import (
 // variant the checks need, an exercise done alone or a wrong answer in
 // place, is a run too, a fraction of a second, where a build of its own
 // would take seconds.
+
+// TestMain runs the checks four to a processor, unless go test's
+// -parallel says otherwise. A run of a probe spends most of its time
+// waiting (for a timeout a check waits out, a child process, the disk),
+// so go test's default, one per processor, leaves the processors idle.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		if err := flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0))); err != nil {
+			panic(err)
+		}
+	}
+	os.Exit(m.Run())
+}
 
 // compileDependencies compiles every package the days and their tests
 // import, once, before the days are built in parallel. Two go commands
@@ -55,6 +76,8 @@ type builtDay struct {
 
 	starter   run // the starter's self-check
 	reference run // the day's own self-check
+
+	runs memo // each distinct run of the probe, done once
 }
 
 // A run is one self-check's output, read.
@@ -171,10 +194,14 @@ func (b *builtDay) packageOf(name string) (string, error) {
 }
 
 // selfCheck runs the probe's self-check with the tags on, and reads it.
+// A variant's self-check runs once: an exercise done alone, its green
+// marker and a transcript may all ask for the same one.
 func (b *builtDay) selfCheck(t *testing.T, what string, tags ...string) run {
 	t.Helper()
-	out, err := b.probe.SelfCheck(t.Context(), tags...)
-	return b.read(t, what, out, err)
+	r := b.runs.once("self-check", tags, func() (any, error) {
+		return b.probe.SelfCheck(t.Context(), tags...)
+	})
+	return b.read(t, what, r.value.(string), r.err)
 }
 
 // read reads a self-check's output; err is how the run ended.
@@ -200,7 +227,12 @@ func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags .
 	if err != nil {
 		return lab.TestResult{}, err
 	}
-	res, err := b.probe.Test(t.Context(), pkg, name, timeout, tags...)
+	// Every wrong answer that a test catches asks whether it passes on
+	// the day: it runs once.
+	r := b.runs.once(name+" "+timeout.String(), tags, func() (any, error) {
+		return b.probe.Test(t.Context(), pkg, name, timeout, tags...)
+	})
+	res, err := r.value.(lab.TestResult), r.err
 	if err != nil {
 		return res, err
 	}
@@ -208,6 +240,45 @@ func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags .
 		return res, fmt.Errorf("go test -run '%s' ./%s runs no test: is the name right? (subtests are named as go test -v prints them)", lab.RunPattern(name), path.Join(b.Name, pkg))
 	}
 	return res, nil
+}
+
+// A memo keeps the outcome of each distinct run of a probe, so that the
+// checks, in parallel, each ask for what they need and no run is done
+// twice.
+type memo struct {
+	mu   sync.Mutex
+	runs map[string]*memoRun
+}
+
+// A memoRun is one run's outcome, ready once done is closed.
+type memoRun struct {
+	done  chan struct{}
+	value any
+	err   error
+}
+
+// once returns the outcome of the run called what with the tags on,
+// calling do for it the first time it is asked for and waiting for that
+// call every other time.
+func (m *memo) once(what string, tags []string, do func() (any, error)) *memoRun {
+	key := what + " " + strings.Join(slices.Sorted(slices.Values(tags)), ",")
+	m.mu.Lock()
+	if m.runs == nil {
+		m.runs = map[string]*memoRun{}
+	}
+	r, ok := m.runs[key]
+	if !ok {
+		r = &memoRun{done: make(chan struct{})}
+		m.runs[key] = r
+	}
+	m.mu.Unlock()
+	if ok {
+		<-r.done
+		return r
+	}
+	r.value, r.err = do()
+	close(r.done)
+	return r
 }
 
 // goCommand returns the go command with args, to run in dir.

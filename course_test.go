@@ -141,12 +141,18 @@ func testLessonClaims(t *testing.T, b *builtDay) {
 			}
 		}
 		for _, g := range doc.Greens {
-			done := b.selfCheck(t, "the self-check", lab.DoneTags(g.Exercises...)...)
-			for _, c := range g.Claims {
-				if err := b.passes(t, c, done, lab.DoneTags(g.Exercises...)); err != nil {
-					t.Errorf("%s:%d: the lesson says exercise %s turns %s green, but %v", path, g.Line, numbers(g.Exercises), c, err)
+			t.Run(fmt.Sprintf("%s:%d", path, g.Line), func(t *testing.T) {
+				t.Parallel()
+				var done run // the self-check's output, run only when a claim reads it
+				if slices.ContainsFunc(g.Claims, func(c lab.Claim) bool { return c.Test == "" }) {
+					done = b.selfCheck(t, "the self-check", lab.DoneTags(g.Exercises...)...)
 				}
-			}
+				for _, c := range g.Claims {
+					if err := b.passes(t, c, done, lab.DoneTags(g.Exercises...)); err != nil {
+						t.Errorf("%s:%d: the lesson says exercise %s turns %s green, but %v", path, g.Line, numbers(g.Exercises), c, err)
+					}
+				}
+			})
 		}
 	}
 }
@@ -197,21 +203,29 @@ func testExercisesAlone(t *testing.T, b *builtDay) {
 		if lab.Of(b.exercises, n)[0].Test {
 			continue // a test the student writes changes no check of the day
 		}
-		alone := b.selfCheck(t, fmt.Sprintf("the self-check with exercise %d alone", n), lab.DoneTags(n)...)
-		var wrong []string
-		for _, c := range b.checks {
-			if c.Exercise == n && !alone.Passed[c.Name] {
-				wrong = append(wrong, fmt.Sprintf("%s:%d: %q", c.File, c.Line, c.Name))
-			}
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			t.Parallel()
+			testExerciseAlone(t, b, n)
+		})
+	}
+}
+
+// testExerciseAlone checks exercise n, done alone.
+func testExerciseAlone(t *testing.T, b *builtDay, n int) {
+	alone := b.selfCheck(t, fmt.Sprintf("the self-check with exercise %d alone", n), lab.DoneTags(n)...)
+	var wrong []string
+	for _, c := range b.checks {
+		if c.Exercise == n && !alone.Passed[c.Name] {
+			wrong = append(wrong, fmt.Sprintf("%s:%d: %q", c.File, c.Line, c.Name))
 		}
-		if len(wrong) > 0 {
-			t.Errorf("with exercise %d done and no other, checks labelled %d fail: each needs another exercise too; label it with the one it waits for, or make it need exercise %d alone\n\t%s\nthe self-check printed:\n%s",
-				n, n, n, strings.Join(wrong, "\n\t"), alone.out)
-		}
-		if alone.Tally.Passed <= b.starter.Tally.Passed {
-			t.Errorf("with exercise %d done and no other, the self-check of %s prints `%s`, no more than the starter's `%s`: exercise %d is untested by the self-check; give it a check labelled %d in %s/selftest that needs no other exercise",
-				n, b.Name, alone.Tally, b.starter.Tally, n, n, b.Name)
-		}
+	}
+	if len(wrong) > 0 {
+		t.Errorf("with exercise %d done and no other, checks labelled %d fail: each needs another exercise too; label it with the one it waits for, or make it need exercise %d alone\n\t%s\nthe self-check printed:\n%s",
+			n, n, n, strings.Join(wrong, "\n\t"), alone.out)
+	}
+	if alone.Tally.Passed <= b.starter.Tally.Passed {
+		t.Errorf("with exercise %d done and no other, the self-check of %s prints `%s`, no more than the starter's `%s`: exercise %d is untested by the self-check; give it a check labelled %d in %s/selftest that needs no other exercise",
+			n, b.Name, alone.Tally, b.starter.Tally, n, n, b.Name)
 	}
 }
 
@@ -235,7 +249,10 @@ func testWrongAnswers(t *testing.T, b *builtDay) {
 				t.Errorf("%s never names the wrong answer %s: say what it shows, and name it as `wrong/%s.go`", keyPath, w.File, w.Name)
 			}
 			tags := b.wrong(w.Name)
-			with := b.selfCheck(t, "the self-check with "+w.File, tags...)
+			var with run // the self-check's output, run only when a claim reads it
+			if slices.ContainsFunc(w.CaughtBy, func(c lab.Claim) bool { return c.Test == "" }) {
+				with = b.selfCheck(t, "the self-check with "+w.File, tags...)
+			}
 			for _, c := range w.CaughtBy {
 				if err := b.caught(t, c, with, tags); err != nil {
 					t.Errorf("%s: Caught by: %s: %v", w.File, c, err)
@@ -292,21 +309,32 @@ func testTestExercises(t *testing.T, b *builtDay) {
 		if !e.Test {
 			continue
 		}
-		if res, err := b.test(t, e.Func, time.Minute, b.day...); err != nil || !res.Passed {
-			t.Errorf("exercise %d: the reference's %s fails on the day (%v):\n%s", e.N, e.Func, err, res.Output)
+		t.Run(fmt.Sprint(e.N), func(t *testing.T) {
+			t.Parallel()
+			testTestExercise(t, b, e)
+		})
+	}
+}
+
+// testTestExercise checks the test of the write-a-test exercise e.
+func testTestExercise(t *testing.T, b *builtDay, e lab.Exercise) {
+	if res, err := b.test(t, e.Func, time.Minute, b.day...); err != nil || !res.Passed {
+		t.Errorf("exercise %d: the reference's %s fails on the day (%v):\n%s", e.N, e.Func, err, res.Output)
+	}
+	others := slices.DeleteFunc(slices.Clone(b.numbers), func(n int) bool { return n == e.N })
+	if res, err := b.test(t, e.Func, time.Minute, lab.DoneTags(others...)...); err != nil || res.Passed {
+		t.Errorf("exercise %d: the starter's %s, a hole, passes (%v): it should fail until it is written", e.N, e.Func, err)
+	}
+	for _, w := range b.wrongs {
+		if w.TestExercise != e.N {
+			continue
 		}
-		others := slices.DeleteFunc(slices.Clone(b.numbers), func(n int) bool { return n == e.N })
-		if res, err := b.test(t, e.Func, time.Minute, lab.DoneTags(others...)...); err != nil || res.Passed {
-			t.Errorf("exercise %d: the starter's %s, a hole, passes (%v): it should fail until it is written", e.N, e.Func, err)
-		}
-		for _, w := range b.wrongs {
-			if w.TestExercise != e.N {
-				continue
-			}
+		t.Run(w.Name, func(t *testing.T) {
+			t.Parallel()
 			if res, err := b.test(t, e.Func, wrongTimeout, b.wrong(w.Name)...); err != nil || res.Passed {
 				t.Errorf("%s: Test exercise: %d, but the reference's %s passes with it in place (%v): the test the lesson asks for would not catch it", w.File, e.N, e.Func, err)
 			}
-		}
+		})
 	}
 }
 
