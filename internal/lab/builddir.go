@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // BuildDir returns a folder to build in that is the same each time for
@@ -25,5 +26,30 @@ func BuildDir(key ...string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return os.MkdirTemp("", "ply-lab-")
 	}
+	now := time.Now()
+	_ = os.Chtimes(dir, now, now) // used now: pruneBuildDirs keeps it
+	pruneBuildDirs(filepath.Dir(dir), now.Add(-unusedFor))
 	return dir, nil
+}
+
+// unusedFor is how long a build folder may go unused before BuildDir
+// removes it. Every clone of the course, and every temporary copy that the
+// lab's own tests make, has folders of its own, and nothing else removes
+// them.
+const unusedFor = 14 * 24 * time.Hour
+
+// pruneBuildDirs removes the folders in parent last used before cutoff.
+// It is housekeeping: a folder it cannot read or remove stays.
+func pruneBuildDirs(parent string, cutoff time.Time) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !e.IsDir() || info.ModTime().After(cutoff) {
+			continue
+		}
+		_ = os.RemoveAll(filepath.Join(parent, e.Name()))
+	}
 }
