@@ -88,7 +88,7 @@ func (rp *Replay) rebuild(ev Event) {
 // or answers: a message that is not an answer to the round's calls ends
 // the round, and drops it when it was cut short.
 //
-//lab:exercise 3 A tool message while rp.waiting > 0 answers a call; any other message calls rp.dropCut first. Append m; an assistant message with calls opens a round (rp.open: its index; rp.waiting: its calls).
+//lab:exercise 3 m ends last in the window. A tool message answers the open round; any other ends it first (rp.dropCut); an assistant message with calls opens one at its index (rp.open), waiting for them (rp.waiting).
 func (rp *Replay) add(m llm.Message) {
 	if m.Role == llm.RoleTool && rp.waiting > 0 {
 		rp.waiting--
@@ -104,7 +104,7 @@ func (rp *Replay) add(m llm.Message) {
 // dropCut drops a tool round that a crash cut off: the assistant message
 // whose calls are not all answered, and the answers it did get.
 //
-//lab:exercise 3 When calls still wait for answers, cut the window back to rp.open, add the messages cut to rp.Dropped, and set rp.waiting to 0; otherwise do nothing.
+//lab:exercise 3 Afterwards rp.waiting is 0. A round whose calls were not all answered is gone from the window, with the answers it got; rp.Dropped counts what went.
 func (rp *Replay) dropCut() {
 	if rp.waiting == 0 {
 		return
