@@ -23,6 +23,7 @@ var (
 var (
 	ErrBadID       = errors.New("not a session id")
 	ErrNoSession   = errors.New("no such session")
+	ErrNotAFile    = errors.New("its log is not a regular file")
 	ErrLocked      = errors.New("session is open in another ply")
 	ErrNoMeta      = errors.New("the log does not begin with a meta line")
 	ErrNoForkPoint = errors.New("not a fork point: fork after a user message, or after an answer with no tool calls")

@@ -83,18 +83,23 @@ func (s Store) newLog() (*Log, error) {
 	return nil, errors.New("create a session: ten ids in a row were taken")
 }
 
-// existing checks id and returns the path of its log, which must exist.
+// existing checks id and returns the path of its log, which must exist
+// and be a regular file: opening a FIFO put in its place would wait for
+// a writer for ever, and a device could be read without end.
 func (s Store) existing(id string) (string, error) {
 	if err := CheckID(id); err != nil {
 		return "", err
 	}
 	path := s.logPath(id)
-	_, err := os.Stat(path)
+	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("%w %s", ErrNoSession, id)
 	}
 	if err != nil {
 		return "", fmt.Errorf("open session %s: %w", id, err)
+	}
+	if !info.Mode().IsRegular() {
+		return "", fmt.Errorf("session %s: %w: %s", id, ErrNotAFile, path)
 	}
 	return path, nil
 }
