@@ -77,7 +77,8 @@ type builtDay struct {
 	starter   run // the starter's self-check
 	reference run // the day's own self-check
 
-	runs memo // each distinct run of the probe, done once
+	selfChecks memo[string]         // each distinct self-check run, its output
+	testRuns   memo[lab.TestResult] // each distinct test run, its result
 }
 
 // A run is one self-check's output, read.
@@ -198,10 +199,10 @@ func (b *builtDay) packageOf(name string) (string, error) {
 // marker and a transcript may all ask for the same one.
 func (b *builtDay) selfCheck(t *testing.T, what string, tags ...string) run {
 	t.Helper()
-	r := b.runs.once("self-check", tags, func() (any, error) {
+	out, err := b.selfChecks.once("", tags, func() (string, error) {
 		return b.probe.SelfCheck(t.Context(), tags...)
 	})
-	return b.read(t, what, r.value.(string), r.err)
+	return b.read(t, what, out, err)
 }
 
 // read reads a self-check's output; err is how the run ended.
@@ -229,10 +230,9 @@ func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags .
 	}
 	// Every wrong answer that a test catches asks whether it passes on
 	// the day: it runs once.
-	r := b.runs.once(name+" "+timeout.String(), tags, func() (any, error) {
+	res, err := b.testRuns.once(name+" "+timeout.String(), tags, func() (lab.TestResult, error) {
 		return b.probe.Test(t.Context(), pkg, name, timeout, tags...)
 	})
-	res, err := r.value.(lab.TestResult), r.err
 	if err != nil {
 		return res, err
 	}
@@ -245,40 +245,40 @@ func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags .
 // A memo keeps the outcome of each distinct run of a probe, so that the
 // checks, in parallel, each ask for what they need and no run is done
 // twice.
-type memo struct {
+type memo[T any] struct {
 	mu   sync.Mutex
-	runs map[string]*memoRun
+	runs map[string]*outcome[T]
 }
 
-// A memoRun is one run's outcome, ready once done is closed.
-type memoRun struct {
+// An outcome is one run's, ready once done is closed.
+type outcome[T any] struct {
 	done  chan struct{}
-	value any
+	value T
 	err   error
 }
 
 // once returns the outcome of the run called what with the tags on,
 // calling do for it the first time it is asked for and waiting for that
 // call every other time.
-func (m *memo) once(what string, tags []string, do func() (any, error)) *memoRun {
+func (m *memo[T]) once(what string, tags []string, do func() (T, error)) (T, error) {
 	key := what + " " + strings.Join(slices.Sorted(slices.Values(tags)), ",")
 	m.mu.Lock()
 	if m.runs == nil {
-		m.runs = map[string]*memoRun{}
+		m.runs = map[string]*outcome[T]{}
 	}
-	r, ok := m.runs[key]
+	o, ok := m.runs[key]
 	if !ok {
-		r = &memoRun{done: make(chan struct{})}
-		m.runs[key] = r
+		o = &outcome[T]{done: make(chan struct{})}
+		m.runs[key] = o
 	}
 	m.mu.Unlock()
 	if ok {
-		<-r.done
-		return r
+		<-o.done
+		return o.value, o.err
 	}
-	r.value, r.err = do()
-	close(r.done)
-	return r
+	o.value, o.err = do()
+	close(o.done)
+	return o.value, o.err
 }
 
 // goCommand returns the go command with args, to run in dir.
