@@ -153,6 +153,7 @@ func quote(t *testing.T, v any) string {
 // Each is answered with an error (or, for a question that is merely
 // costly, its answer) within the round's deadline, and the turn goes on.
 func TestHostileRound(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	deep := filepath.Join(dir, filepath.FromSlash(strings.Repeat("a/", 40)))
 	if err := os.MkdirAll(deep, 0o755); err != nil {
@@ -189,6 +190,7 @@ func TestHostileRound(t *testing.T) {
 // call stops, the two after it never start, every call has its result,
 // and the model is not asked again.
 func TestCtrlCDuringToolCalls(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "calc.go"), []byte("package calc\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -61,6 +61,7 @@ func unixHostileCalls(t *testing.T, dir string) []hostileCall {
 // stopped at its timeout of a second, with all it started, and its
 // result says so; what it printed costs no more than the capture's budget.
 func TestHostileCommands(t *testing.T) {
+	t.Parallel()
 	calls := []hostileCall{
 		{"run_command", `{"command":"yes ply","timeout_s":1}`, "ply\nply\n"},
 		{"run_command", `{"command":"sleep 600 & echo started; sleep 600","timeout_s":1}`, "started\n"},
@@ -79,6 +80,7 @@ func TestHostileCommands(t *testing.T) {
 // /dev, the workspace of a user who started ply with -C / or -C /dev.
 // None is opened: /dev/zero never ends, and a device wakes when opened.
 func TestHostileRoundDevices(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skipf("no /dev/zero here: %v", err)
 	}

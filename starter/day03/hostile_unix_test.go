@@ -34,6 +34,7 @@ func unixHostileCalls(t *testing.T, dir string) []hostileCall {
 // /dev, the workspace of a user who started ply with -C / or -C /dev.
 // None is opened: /dev/zero never ends, and a device wakes when opened.
 func TestHostileRoundDevices(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skipf("no /dev/zero here: %v", err)
 	}

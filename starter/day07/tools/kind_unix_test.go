@@ -145,6 +145,7 @@ func TestDevices(t *testing.T) {
 // kernel's log, /proc/kmsg, which waits for its next message for ever, is
 // given up after maxWait.
 func TestFilesThatWait(t *testing.T) {
+	t.Parallel()
 	self, err := NewWorkspace("/proc/self")
 	if err != nil {
 		t.Skipf("no /proc here: %v", err)
