@@ -15,6 +15,16 @@ func TestRefusesALogThatIsNotAFile(t *testing.T) {
 	if err := os.MkdirAll(s.logPath(id), 0o700); err != nil {
 		t.Fatal(err)
 	}
+	refusesEveryWayIn(t, s, id, "a folder")
+	if info, err := os.Stat(s.logPath(id)); err != nil || !info.IsDir() {
+		t.Errorf("the folder in the log's place was changed: %v", err)
+	}
+}
+
+// refusesEveryWayIn checks that reading, resuming and forking the session
+// id, whose log is what, are each refused with ErrNotAFile.
+func refusesEveryWayIn(t *testing.T, s Store, id, what string) {
+	t.Helper()
 	tries := map[string]func() error{
 		"Open":   func() error { _, err := s.Open(id); return err },
 		"Resume": func() error { _, _, err := s.Resume(id, testRebuild); return err },
@@ -22,10 +32,7 @@ func TestRefusesALogThatIsNotAFile(t *testing.T) {
 	}
 	for name, try := range tries {
 		if err := try(); !errors.Is(err, ErrNotAFile) {
-			t.Errorf("%s of a session whose log is a folder = %v, want %v (see Store.existing in store.go)", name, err, ErrNotAFile)
+			t.Errorf("%s of a session whose log is %s = %v, want %v (see Store.existing in store.go)", name, what, err, ErrNotAFile)
 		}
-	}
-	if info, err := os.Stat(s.logPath(id)); err != nil || !info.IsDir() {
-		t.Errorf("the folder in the log's place was changed: %v", err)
 	}
 }

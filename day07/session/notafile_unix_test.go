@@ -3,7 +3,6 @@
 package session
 
 import (
-	"errors"
 	"os"
 	"syscall"
 	"testing"
@@ -21,10 +20,5 @@ func TestRefusesAFIFOForALog(t *testing.T) {
 	if err := syscall.Mkfifo(s.logPath(id), 0o600); err != nil {
 		t.Skipf("cannot make a FIFO here: %v", err)
 	}
-	if _, err := s.Open(id); !errors.Is(err, ErrNotAFile) {
-		t.Errorf("Open of a session whose log is a FIFO = %v, want %v (see Store.existing in store.go)", err, ErrNotAFile)
-	}
-	if _, _, err := s.Resume(id, testRebuild); !errors.Is(err, ErrNotAFile) {
-		t.Errorf("Resume of a session whose log is a FIFO = %v, want %v", err, ErrNotAFile)
-	}
+	refusesEveryWayIn(t, s, id, "a FIFO")
 }
