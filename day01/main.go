@@ -44,17 +44,24 @@ func run() int {
 		return 2 // flag has printed the problem and the usage
 	}
 	if flags.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (ply -h shows the usage)\n", flags.Arg(0))
-		return 2
+		return fail(2, "ply", fmt.Errorf("unexpected argument %q (ply -h shows the usage)", flags.Arg(0)))
 	}
 	cfg := llm.ConfigFromEnv(os.Getenv)
 	repl := ui.NewREPL(agent.New(cfg.Gateway(), cfg.Model), os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
 	repl.Welcome(cfg)
 	if err := repl.Run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "ply: read input:", err)
-		return 1
+		return fail(1, "ply: read input", err)
 	}
 	return 0
+}
+
+// fail tells the user on stderr why ply failed, after what: the command,
+// and what it was doing when that helps, as in "ply: read input". It
+// returns status for main to exit with: 2 for a command line ply cannot
+// take, 1 for the rest.
+func fail(status int, what string, err error) int {
+	fmt.Fprintf(os.Stderr, "%s: %v\n", what, err)
+	return status
 }
 
 // usage is what ply -h prints.

@@ -45,21 +45,18 @@ var playgroundArchive []byte
 // they are refused.
 func demo(args []string) int {
 	if len(args) > 0 {
-		fmt.Fprintf(os.Stderr, "ply demo: unexpected argument %q (usage: ply demo)\n", args[0])
-		return 2
+		return fail(2, "ply demo", fmt.Errorf("unexpected argument %q (usage: ply demo)", args[0]))
 	}
 	dir, err := os.MkdirTemp("", "ply-demo-")
 	if err == nil {
 		err = writePlayground(dir)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply demo:", err)
-		return 1
+		return fail(1, "ply demo", err)
 	}
 	ws, err := tools.NewWorkspace(dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply demo:", err)
-		return 1
+		return fail(1, "ply demo", err)
 	}
 	defer ws.Close()
 	repl, a := newREPL(ws)
@@ -80,8 +77,7 @@ func demo(args []string) int {
 		return 0
 	}
 	if err := repl.Run(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "ply: read input:", err)
-		return 1
+		return fail(1, "ply: read input", err)
 	}
 	return 0
 }

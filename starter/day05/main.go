@@ -41,11 +41,10 @@ func main() {
 // run builds ply from the environment and runs it. It returns the exit
 // status: main is the only place that ends the program.
 func run() int {
-	if len(os.Args) > 1 && os.Args[1] == "mock-server" {
-		return mockServer(os.Args[2:])
-	}
-	if len(os.Args) > 1 && os.Args[1] == "demo" {
-		return demo(os.Args[2:])
+	if len(os.Args) > 1 {
+		if sub, ok := subcommands()[os.Args[1]]; ok {
+			return sub(os.Args[2:])
+		}
 	}
 	if os.Getenv("SELFTEST") == "1" {
 		report := ui.NewReport(os.Stdout)
@@ -70,13 +69,11 @@ func run() int {
 		return 2 // flag has printed the problem and the usage
 	}
 	if flags.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (ply -h shows the usage)\n", flags.Arg(0))
-		return 2
+		return fail(2, "ply", fmt.Errorf("unexpected argument %q (ply -h shows the usage)", flags.Arg(0)))
 	}
 	ws, err := tools.NewWorkspace(*dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply:", err)
-		return 2
+		return fail(2, "ply", err)
 	}
 	defer ws.Close()
 	repl, a := newREPL(ws)
@@ -85,10 +82,28 @@ func run() int {
 		repl.WarnYes()
 	}
 	if err := repl.Run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "ply: read input:", err)
-		return 1
+		return fail(1, "ply: read input", err)
 	}
 	return 0
+}
+
+// subcommands are the words ply takes in place of its flags, sorted by
+// name: "ply demo" runs demo with the arguments after the word. Each
+// returns the exit status.
+func subcommands() map[string]func(args []string) int {
+	return map[string]func(args []string) int{
+		"demo":        demo,
+		"mock-server": mockServer,
+	}
+}
+
+// fail tells the user on stderr why ply failed, after what: the command,
+// and what it was doing when that helps, as in "ply: read input". It
+// returns status for main to exit with: 2 for a command line ply cannot
+// take, 1 for the rest.
+func fail(status int, what string, err error) int {
+	fmt.Fprintf(os.Stderr, "%s: %v\n", what, err)
+	return status
 }
 
 // newREPL builds ply from the environment to work in ws: the model, the
