@@ -41,11 +41,10 @@ func main() {
 // run builds ply from the environment and runs it. It returns the exit
 // status: main is the only place that ends the program.
 func run() int {
-	if len(os.Args) > 1 && os.Args[1] == "mock-server" {
-		return mockServer(os.Args[2:])
-	}
-	if len(os.Args) > 1 && os.Args[1] == "demo" {
-		return demo(os.Args[2:])
+	if len(os.Args) > 1 {
+		if sub, ok := subcommands()[os.Args[1]]; ok {
+			return sub(os.Args[2:])
+		}
 	}
 	if os.Getenv("SELFTEST") == "1" {
 		report := ui.NewReport(os.Stdout)
@@ -70,42 +69,59 @@ func run() int {
 		return 2 // flag has printed the problem and the usage
 	}
 	if flags.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (ply -h shows the usage)\n", flags.Arg(0))
-		return 2
+		return fail(2, "ply", fmt.Errorf("unexpected argument %q (ply -h shows the usage)", flags.Arg(0)))
 	}
-	if _, err := contextBudget(os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "ply:", err)
-		return 2
+	budget, err := contextBudget(os.Getenv)
+	if err != nil {
+		return fail(2, "ply", err)
 	}
 	ws, err := tools.NewWorkspace(*dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply:", err)
-		return 2
+		return fail(2, "ply", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws)
+	repl, a := newREPL(ws, budget)
 	a.Guard(gate.newGate(ws.Dir()), gate.asker(repl))
 	if gate.yes {
 		repl.WarnYes()
 	}
 	if err := repl.Run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "ply: read input:", err)
-		return 1
+		return fail(1, "ply: read input", err)
 	}
 	return 0
+}
+
+// subcommands are the words ply takes in place of its flags, sorted by
+// name: "ply demo" runs demo with the arguments after the word. Each
+// returns the exit status.
+func subcommands() map[string]func(args []string) int {
+	return map[string]func(args []string) int{
+		"demo":        demo,
+		"mock-server": mockServer,
+	}
+}
+
+// fail tells the user on stderr why ply failed, after what: the command,
+// and what it was doing when that helps, as in "ply: read input". It
+// returns status for main to exit with: 2 for a command line ply cannot
+// take, 1 for the rest.
+func fail(status int, what string, err error) int {
+	fmt.Fprintf(os.Stderr, "%s: %v\n", what, err)
+	return status
 }
 
 // newREPL builds ply from the environment to work in ws: the model, the
 // tools and the REPL on stdin and stdout, with a spinner and a running
 // command's progress on stderr, and Ctrl-C caught. It has said hello. The
 // agent it returns refuses every call its gate asks about, until Guard
-// gives it the session's gate and who answers.
-func newREPL(ws *tools.Workspace) (*ui.REPL, *agent.Agent) {
+// gives it the session's gate and who answers. budget is the model's
+// window in tokens, as PLY_CONTEXT says; 0 keeps the agent's default.
+func newREPL(ws *tools.Workspace, budget int) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
 	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
 	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
-	if budget, err := contextBudget(os.Getenv); err == nil && budget > 0 {
-		a.SetBudget(budget) // run has refused a bad value
+	if budget > 0 {
+		a.SetBudget(budget)
 	}
 	repl := ui.NewREPL(a, os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
 	if ui.IsTerminal(os.Stderr) {

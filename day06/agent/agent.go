@@ -37,6 +37,7 @@ type Agent struct {
 	budget   int            // tokens the model's window holds
 	counted  counted        // the server's count of the conversation, when it gave one
 	failedOn int            // how many messages the last failed compaction would have replaced; 0 after one that worked
+	watch    func(Event)    // hears every change of the agent's state (see Watch); nil: nobody does
 }
 
 // New returns an agent that talks to model through gateway and lets it
@@ -67,7 +68,16 @@ func New(gateway llm.Gateway, model string, registry *tools.Registry) *Agent {
 // taken back, so that the conversation only grows, except by compaction.
 func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	before := len(a.messages)
-	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
+	a.add(llm.Message{Role: llm.RoleUser, Content: text})
+	a.loop(ctx, before, emit)
+}
+
+// loop runs the rest of a turn, whose first message is in the
+// conversation: the model's replies, their calls and their results, until
+// one of the ends Send lists. before is the conversation's length before
+// that first message.
+func (a *Agent) loop(ctx context.Context, before int, emit func(Event)) {
+	emit = a.watched(emit)
 	ctx = llm.WithRetryNotice(ctx, func(r llm.Retry) {
 		emit(Retrying{Attempt: r.Attempt, Attempts: r.Attempts, Wait: r.Wait, Err: r.Err})
 	})
@@ -94,7 +104,7 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 			a.failed(before, err, reply.Content, emit)
 			return
 		}
-		a.messages = append(a.messages, reply)
+		a.add(reply)
 		if used.Input > 0 {
 			a.counted = counted{tokens: used.Input + used.Output, through: len(a.messages)}
 		}
@@ -155,7 +165,7 @@ func (a *Agent) failed(before int, err error, text string, emit func(Event)) {
 func (a *Agent) end(before int, text string) (kept bool) {
 	a.skipCalls(unanswered(a.messages), notRunCancelled)
 	if text != "" {
-		a.messages = append(a.messages, llm.Message{Role: llm.RoleAssistant, Content: text})
+		a.add(llm.Message{Role: llm.RoleAssistant, Content: text})
 	}
 	return len(a.messages) > before+1
 }

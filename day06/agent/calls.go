@@ -44,13 +44,13 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 			ID: call.ID, Name: call.Name, Arguments: result.Arguments, Denied: denied,
 			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated,
 		})
-		a.messages = append(a.messages, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})
+		a.add(llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})
 	}
 }
 
 // skipCalls answers calls that will not run, saying why.
 func (a *Agent) skipCalls(calls []llm.ToolCall, why string) {
 	for _, call := range calls {
-		a.messages = append(a.messages, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: why})
+		a.add(llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: why})
 	}
 }

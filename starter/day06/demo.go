@@ -45,24 +45,25 @@ var playgroundArchive []byte
 // they are refused.
 func demo(args []string) int {
 	if len(args) > 0 {
-		fmt.Fprintf(os.Stderr, "ply demo: unexpected argument %q (usage: ply demo)\n", args[0])
-		return 2
+		return fail(2, "ply demo", fmt.Errorf("unexpected argument %q (usage: ply demo)", args[0]))
+	}
+	budget, err := contextBudget(os.Getenv)
+	if err != nil {
+		return fail(2, "ply demo", err)
 	}
 	dir, err := os.MkdirTemp("", "ply-demo-")
 	if err == nil {
 		err = writePlayground(dir)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply demo:", err)
-		return 1
+		return fail(1, "ply demo", err)
 	}
 	ws, err := tools.NewWorkspace(dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply demo:", err)
-		return 1
+		return fail(1, "ply demo", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws)
+	repl, a := newREPL(ws, budget)
 	var user gateFlags // no --allow, no --yes: the gate as it is by default
 	gate := user.newGate(ws.Dir())
 	a.Guard(gate, user.asker(repl))
@@ -80,8 +81,7 @@ func demo(args []string) int {
 		return 0
 	}
 	if err := repl.Run(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "ply: read input:", err)
-		return 1
+		return fail(1, "ply: read input", err)
 	}
 	return 0
 }
