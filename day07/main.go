@@ -6,7 +6,8 @@
 // Usage: ply [-C DIR] [--allow RULE]... [--yes] [--resume [ID] | --fork
 // ID@N] works in DIR, the current directory by default. --allow 'go test'
 // lets go test run without asking; --yes answers yes to every question.
-// "ply sessions [--all]" lists sessions, "ply log ID" shows one's events.
+// "ply sessions [list|search|show|export]" looks at the sessions kept;
+// "ply log ID", an older spelling of "ply sessions show ID", shows one.
 //
 // Environment: MOCK=1 picks the scripted model; OPENAI_BASE_URL,
 // OPENAI_API_KEY and PLY_MODEL point ply at a real one; PLY_CONTEXT sets
@@ -45,17 +46,10 @@ func run() int {
 	if child := os.Getenv(selftest.ChildEnv); child != "" {
 		return selftest.Child(child) // check 11 of the self-check, in a process of its own
 	}
-	if len(os.Args) > 1 && os.Args[1] == "mock-server" {
-		return mockServer(os.Args[2:])
-	}
-	if len(os.Args) > 1 && os.Args[1] == "demo" {
-		return demo(os.Args[2:])
-	}
-	if len(os.Args) > 1 && os.Args[1] == "sessions" {
-		return sessionsCommand(os.Args[2:])
-	}
-	if len(os.Args) > 1 && os.Args[1] == "log" {
-		return logCommand(os.Args[2:])
+	if len(os.Args) > 1 {
+		if sub, ok := subcommands()[os.Args[1]]; ok {
+			return sub(os.Args[2:])
+		}
 	}
 	if os.Getenv("SELFTEST") == "1" {
 		report := ui.NewReport(os.Stdout)
@@ -82,47 +76,65 @@ func run() int {
 		return 2 // flag has printed the problem and the usage
 	}
 	if flags.NArg() > open.args() {
-		fmt.Fprintf(os.Stderr, "ply: unexpected argument %q (ply -h shows the usage)\n", flags.Arg(open.args()))
-		return 2
+		return fail(2, "ply", fmt.Errorf("unexpected argument %q (ply -h shows the usage)", flags.Arg(open.args())))
 	}
-	if _, err := contextBudget(os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "ply:", err)
-		return 2
+	budget, err := contextBudget(os.Getenv)
+	if err != nil {
+		return fail(2, "ply", err)
 	}
 	ws, err := tools.NewWorkspace(*dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply:", err)
-		return 2
+		return fail(2, "ply", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws)
+	repl, a := newREPL(ws, budget)
 	a.Guard(gate.newGate(ws.Dir()), gate.asker(repl))
 	if gate.yes {
 		repl.WarnYes()
 	}
-	if err := open.open(repl, ws.Dir(), flags.Arg(0)); err != nil {
-		fmt.Fprintln(os.Stderr, "ply:", err)
-		return 1
+	if err := open.open(repl, a, ws.Dir(), flags.Arg(0)); err != nil {
+		return fail(1, "ply", err)
 	}
 	defer repl.CloseSession()
 	if err := repl.Run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "ply: read input:", err)
-		return 1
+		return fail(1, "ply: read input", err)
 	}
 	return 0
+}
+
+// subcommands are the words ply takes in place of its flags, sorted by
+// name: "ply demo" runs demo with the arguments after the word. Each
+// returns the exit status.
+func subcommands() map[string]func(args []string) int {
+	return map[string]func(args []string) int{
+		"demo":        demo,
+		"log":         showCommand, // the first spelling of "ply sessions show", kept for those who learnt it
+		"mock-server": mockServer,
+		"sessions":    sessionsCommand,
+	}
+}
+
+// fail tells the user on stderr why ply failed, after what: the command,
+// and what it was doing when that helps, as in "ply: read input". It
+// returns status for main to exit with: 2 for a command line ply cannot
+// take, 1 for the rest.
+func fail(status int, what string, err error) int {
+	fmt.Fprintf(os.Stderr, "%s: %v\n", what, err)
+	return status
 }
 
 // newREPL builds ply from the environment to work in ws: the model, the
 // tools and the REPL on stdin and stdout, with a spinner and a running
 // command's progress on stderr, and Ctrl-C caught. It has said hello. The
 // agent it returns refuses every call its gate asks about, until Guard
-// gives it the session's gate and who answers.
-func newREPL(ws *tools.Workspace) (*ui.REPL, *agent.Agent) {
+// gives it the session's gate and who answers. budget is the model's
+// window in tokens, as PLY_CONTEXT says; 0 keeps the agent's default.
+func newREPL(ws *tools.Workspace, budget int) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
 	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
 	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
-	if budget, err := contextBudget(os.Getenv); err == nil && budget > 0 {
-		a.SetBudget(budget) // run has refused a bad value
+	if budget > 0 {
+		a.SetBudget(budget)
 	}
 	repl := ui.NewREPL(a, os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
 	if ui.IsTerminal(os.Stderr) {
@@ -140,8 +152,8 @@ func newREPL(ws *tools.Workspace) (*ui.REPL, *agent.Agent) {
 
 // usage is what ply -h prints.
 const usage = `usage: ply [-C dir] [--allow rule]... [--yes] [--resume [ID] | --fork ID@N]
-       ply sessions [--all] | ply sessions search [--all] TEXT | ply sessions export ID
-       ply log ID
+       ply sessions [list] [--all] | ply sessions search [--all] TEXT
+       ply sessions show ID | ply sessions export ID
        ply demo
        ply mock-server [--addr host:port] [--addr-file file]
 
@@ -149,17 +161,18 @@ ply reads your messages, one a line, and answers each with a model;
 /help lists the commands. Each conversation is a session, kept as a log
 under $PLY_HOME/sessions: --resume carries on the latest of this
 directory, or session ID; --fork copies a session up to event N into a
-new one. ply sessions lists them, ply log ID shows one. ply demo fixes
-the bug of a playground, a copy in a temporary directory, as you watch.
-ply mock-server serves the scripted model as an OpenAI-compatible server
-on loopback (ply mock-server -h says more).
+new one. ply sessions lists them, show shows one's events (so does ply
+log ID), search finds text in them and export writes one as Markdown.
+ply demo fixes the bug of a playground, a copy in a temporary directory,
+as you watch. ply mock-server serves the scripted model as an
+OpenAI-compatible server on loopback (ply mock-server -h says more).
 The environment says which model ply talks to, and where sessions live:
 
   MOCK=1           the built-in scripted model, offline
   OPENAI_BASE_URL  an OpenAI-compatible server (default https://api.openai.com/v1)
   OPENAI_API_KEY   its API key, if it needs one
   PLY_MODEL        the server's name for the model (default gpt-4o-mini)
-  PLY_HOME         where sessions are kept (default ~/.local/state/ply)
+  PLY_HOME         where sessions are kept (default $XDG_STATE_HOME/ply or ~/.local/state/ply)
   PLY_FSYNC=1      sync each event to the disk before going on
   SELFTEST=1       run the day's self-check instead
 

@@ -37,7 +37,7 @@ type Agent struct {
 	budget   int            // tokens the model's window holds
 	counted  counted        // the server's count of the conversation, when it gave one
 	failedOn int            // how many messages the last failed compaction would have replaced; 0 after one that worked
-	rec      recorder       // the session log every event goes to as it happens
+	watch    func(Event)    // hears every change of the agent's state (see Watch); nil: nobody does
 }
 
 // New returns an agent that talks to model through gateway and lets it
@@ -72,11 +72,12 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	a.loop(ctx, before, emit)
 }
 
-// loop runs the rest of a turn for a conversation that waits for the
-// model's answer: Send's, and Continue's after a crash. before is the
-// conversation's length before the turn's first message.
+// loop runs the rest of a turn, whose first message is in the
+// conversation: the model's replies, their calls and their results, until
+// one of the ends Send lists. before is the conversation's length before
+// that first message.
 func (a *Agent) loop(ctx context.Context, before int, emit func(Event)) {
-	emit = a.recording(emit)
+	emit = a.watched(emit)
 	ctx = llm.WithRetryNotice(ctx, func(r llm.Retry) {
 		emit(Retrying{Attempt: r.Attempt, Attempts: r.Attempts, Wait: r.Wait, Err: r.Err})
 	})

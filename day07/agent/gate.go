@@ -13,8 +13,10 @@ import (
 // Guard makes gate decide about every tool call before it runs, and asker
 // put the gate's questions to the human: the person at the terminal,
 // nobody (approval.Unattended), or yes to everything (approval.AllowAll).
+// The watcher hears of every change of the gate's grants from then on.
 func (a *Agent) Guard(gate *approval.Gate, asker approval.Asker) {
 	a.gate, a.asker = gate, asker
+	gate.Grants().OnChange(func(grants []string) { a.report(GrantsChanged{Grants: grants}) })
 }
 
 // Grants returns the "always" answers the human has given in this

@@ -15,15 +15,28 @@ import (
 // The zero Grants is empty and ready to use. Grants are not safe for
 // concurrent use; ply asks one question at a time.
 type Grants struct {
-	set map[string]bool
+	set     map[string]bool
+	changed func(grants []string) // told the whole set after each change; nil: nobody is
 }
+
+// OnChange makes changed hear of every change of the set, as it happens:
+// a grant added, one or all revoked, the set replaced. It is given the
+// whole set, sorted, as List returns it. A call that changes nothing, such
+// as granting what is granted already, tells it nothing. Whoever keeps
+// the grants elsewhere (day 7 logs them) follows them here, so that no
+// caller has to remember to say that it changed them.
+func (gs *Grants) OnChange(changed func(grants []string)) { gs.changed = changed }
 
 // Add grants g.
 func (gs *Grants) Add(g string) {
+	if gs.set[g] {
+		return
+	}
 	if gs.set == nil {
 		gs.set = map[string]bool{}
 	}
 	gs.set[g] = true
+	gs.tell()
 }
 
 // Has reports whether g was granted.
@@ -33,6 +46,9 @@ func (gs *Grants) Has(g string) bool { return gs.set[g] }
 func (gs *Grants) Revoke(g string) bool {
 	had := gs.set[g]
 	delete(gs.set, g)
+	if had {
+		gs.tell()
+	}
 	return had
 }
 
@@ -40,6 +56,9 @@ func (gs *Grants) Revoke(g string) bool {
 func (gs *Grants) RevokeAll() int {
 	n := len(gs.set)
 	clear(gs.set)
+	if n > 0 {
+		gs.tell()
+	}
 	return n
 }
 
@@ -51,9 +70,21 @@ func (gs *Grants) List() []string {
 // Replace makes the grants exactly list: a session restored from its log
 // gets its whole set back at once, and grants it no longer has are gone.
 func (gs *Grants) Replace(list []string) {
-	gs.set = map[string]bool{}
+	set := map[string]bool{}
 	for _, g := range list {
-		gs.set[g] = true
+		set[g] = true
+	}
+	same := maps.Equal(set, gs.set)
+	gs.set = set
+	if !same {
+		gs.tell()
+	}
+}
+
+// tell tells the one that asked, if any, the set as it now is.
+func (gs *Grants) tell() {
+	if gs.changed != nil {
+		gs.changed(gs.List())
 	}
 }
 

@@ -88,7 +88,7 @@ func controlsShown(ctx context.Context) error {
 func grantsListed(context.Context) error {
 	a := agent.New(llm.Mock{}, "m", tools.NewRegistry())
 	a.Grants().Replace([]string{"run_command: go test ./...", "edit_file: calc.go"})
-	got := session(a, "/grants\n/revoke 2\n/grants\n/revoke all\n/grants\n")
+	got := transcript(a, "/grants\n/revoke 2\n/grants\n/revoke all\n/grants\n")
 	want := "1  edit_file: calc.go\n2  run_command: go test ./...\n" +
 		"revoked: run_command: go test ./...\n" +
 		"1  edit_file: calc.go\n" +
@@ -100,9 +100,9 @@ func grantsListed(context.Context) error {
 	return nil
 }
 
-// session runs a REPL of a on input, as if piped in, and returns what it
+// transcript runs a REPL of a on input, as if piped in, and returns what it
 // printed.
-func session(a *agent.Agent, input string) string {
+func transcript(a *agent.Agent, input string) string {
 	var out bytes.Buffer
 	if err := ui.NewREPL(a, strings.NewReader(input), &out, false).Run(context.Background()); err != nil {
 		return "reading the input failed: " + err.Error()

@@ -14,8 +14,7 @@ import (
 
 	"ply/day07/agent"
 	"ply/day07/llm"
-	// Named so because the ask checks call their REPL runs session.
-	sessionlog "ply/day07/session"
+	"ply/day07/session"
 	"ply/day07/tools"
 )
 
@@ -34,26 +33,24 @@ func (c canned) Run(context.Context, json.RawMessage) (string, error) {
 
 // loggedTurns runs the Mock on each request in a new session of a store
 // in a temporary folder, and returns the log's events.
-func loggedTurns(ctx context.Context, requests ...string) ([]sessionlog.Event, error) {
+func loggedTurns(ctx context.Context, requests ...string) ([]session.Event, error) {
 	evs, _, err := loggedTurnsCost(ctx, requests...)
 	return evs, err
 }
 
 // loggedTurnsCost is loggedTurns, and also returns what each turn cost,
 // as the agent reported it.
-func loggedTurnsCost(ctx context.Context, requests ...string) ([]sessionlog.Event, []llm.Usage, error) {
+func loggedTurnsCost(ctx context.Context, requests ...string) ([]session.Event, []llm.Usage, error) {
 	dir, err := os.MkdirTemp("", "ply-selftest-")
 	if err != nil {
 		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
-	store := sessionlog.Store{Dir: dir}
-	l, err := store.Create(sessionlog.Meta{Model: "scripted", Cwd: dir, Agent: "ply day07"}, agent.SystemPrompt)
-	if err != nil {
+	a := agent.New(llm.Mock{}, "scripted", tools.NewRegistry(canned{"read_file", calcRead}, canned{"run_command", testsRed}))
+	rec := session.NewRecorder(session.Store{Dir: dir}, a, dir)
+	if err := rec.Start(); err != nil {
 		return nil, nil, err
 	}
-	a := agent.New(llm.Mock{}, "scripted", tools.NewRegistry(canned{"read_file", calcRead}, canned{"run_command", testsRed}))
-	a.Record(l, nil)
 	var costs []llm.Usage
 	for _, r := range requests {
 		a.Send(ctx, r, func(e agent.Event) {
@@ -62,15 +59,15 @@ func loggedTurnsCost(ctx context.Context, requests ...string) ([]sessionlog.Even
 			}
 		})
 	}
-	if err := l.Close(); err != nil {
+	if err := rec.Close(); err != nil {
 		return nil, nil, err
 	}
-	evs, err := readLog(filepath.Join(dir, l.ID()+".jsonl"))
+	evs, err := readLog(filepath.Join(dir, rec.ID()+".jsonl"))
 	return evs, costs, err
 }
 
 // readLog reads every event of the log at path, strictly.
-func readLog(path string) ([]sessionlog.Event, error) {
+func readLog(path string) ([]session.Event, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -80,9 +77,9 @@ func readLog(path string) ([]sessionlog.Event, error) {
 
 // readEvents reads the events of a log's bytes, and what stopped the
 // reader: nil at a clean end.
-func readEvents(data []byte) ([]sessionlog.Event, error) {
-	r := sessionlog.NewReader(bytes.NewReader(data), "log.jsonl")
-	var evs []sessionlog.Event
+func readEvents(data []byte) ([]session.Event, error) {
+	r := session.NewReader(bytes.NewReader(data), "log.jsonl")
+	var evs []session.Event
 	for r.Next() {
 		evs = append(evs, r.Event())
 	}
@@ -91,7 +88,7 @@ func readEvents(data []byte) ([]sessionlog.Event, error) {
 
 // types returns the type of each event, and checks that the seqs run 1,
 // 2, 3 … without a gap.
-func types(evs []sessionlog.Event) ([]string, error) {
+func types(evs []session.Event) ([]string, error) {
 	var out []string
 	for i, ev := range evs {
 		if ev.Seq != int64(i+1) {
@@ -124,7 +121,7 @@ func toolEndBetween(ctx context.Context) error {
 		return err
 	}
 	for i, ev := range evs {
-		end, ok := ev.Data.(sessionlog.ToolEnd)
+		end, ok := ev.Data.(session.ToolEnd)
 		if !ok {
 			continue
 		}
@@ -138,31 +135,31 @@ func toolEndBetween(ctx context.Context) error {
 }
 
 // message returns the message of event i, or an empty one.
-func message(evs []sessionlog.Event, i int) llm.Message {
+func message(evs []session.Event, i int) llm.Message {
 	if i < 0 || i >= len(evs) {
 		return llm.Message{}
 	}
-	m, _ := evs[i].Data.(sessionlog.Message)
+	m, _ := evs[i].Data.(session.Message)
 	return m.Message
 }
 
 func replaySkips(context.Context) error {
 	call := llm.Message{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "c1", Name: "read_file", Arguments: "{}"}}}
-	data := []sessionlog.Data{
-		sessionlog.Meta{V: 1, ID: "s-20260907-100000-k3x9"}, sessionlog.System{Content: "old prompt"},
-		sessionlog.Message{Message: llm.Message{Role: llm.RoleUser, Content: "hi"}},
-		sessionlog.Message{Message: call},
-		sessionlog.ToolEnd{ID: "c1", Name: "read_file", Outcome: sessionlog.OutcomeOK},
-		sessionlog.Message{Message: llm.Message{Role: llm.RoleTool, ToolCallID: "c1", Content: "text"}},
-		sessionlog.Usage{InputTokens: 5, OutputTokens: 1, TotalTokens: 6},
-		sessionlog.Failure{Message: "502"}, sessionlog.Fork{From: "s-20260907-090000-aaaa", AtSeq: 2},
-		sessionlog.Unknown{Name: "later"},
-		sessionlog.Message{Message: llm.Message{Role: llm.RoleAssistant, Content: "done"}},
-		sessionlog.Grants{Grants: []string{"read_file: a"}},
+	data := []session.Data{
+		session.Meta{V: 1, ID: "s-20260907-100000-k3x9"}, session.System{Content: "old prompt"},
+		session.Message{Message: llm.Message{Role: llm.RoleUser, Content: "hi"}},
+		session.Message{Message: call},
+		session.ToolEnd{ID: "c1", Name: "read_file", Outcome: session.OutcomeOK},
+		session.Message{Message: llm.Message{Role: llm.RoleTool, ToolCallID: "c1", Content: "text"}},
+		session.Usage{InputTokens: 5, OutputTokens: 1, TotalTokens: 6},
+		session.Failure{Message: "502"}, session.Fork{From: "s-20260907-090000-aaaa", AtSeq: 2},
+		session.Unknown{Name: "later"},
+		session.Message{Message: llm.Message{Role: llm.RoleAssistant, Content: "done"}},
+		session.Grants{Grants: []string{"read_file: a"}},
 	}
-	rp := sessionlog.NewReplay("new prompt", func(w []llm.Message, _ string) []llm.Message { return w })
+	rp := session.NewReplay("new prompt", func(w []llm.Message, _ string) []llm.Message { return w })
 	for i, d := range data {
-		rp.Apply(sessionlog.Event{Seq: int64(i + 1), Data: d})
+		rp.Apply(session.Event{Seq: int64(i + 1), Data: d})
 	}
 	rp.Finish()
 	if rp.Replayed != 4 || rp.Skipped != 7 || len(rp.Window) != 5 || len(rp.Grants) != 1 {
@@ -180,9 +177,9 @@ func usageRunningTotal(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var usages []sessionlog.Usage
+	var usages []session.Usage
 	for _, ev := range evs {
-		if u, ok := ev.Data.(sessionlog.Usage); ok {
+		if u, ok := ev.Data.(session.Usage); ok {
 			usages = append(usages, u)
 		}
 	}
@@ -214,7 +211,7 @@ func handLines() []string { return strings.SplitAfter(strings.TrimSuffix(handLog
 // stops at line with reason.
 func expectStop(data string, want, line int, reason error) error {
 	evs, err := readEvents([]byte(data))
-	var le *sessionlog.LineError
+	var le *session.LineError
 	if !errors.As(err, &le) || le.Line != line || !errors.Is(err, reason) {
 		return fmt.Errorf("the reader stopped with %v, want line %d: %v", err, line, reason)
 	}
@@ -226,25 +223,25 @@ func expectStop(data string, want, line int, reason error) error {
 
 func cutLastLine(context.Context) error {
 	i := strings.Index(handLog, "–") + 1 // inside the three bytes of the dash
-	return expectStop(handLog[:i], 6, 7, sessionlog.ErrTorn)
+	return expectStop(handLog[:i], 6, 7, session.ErrTorn)
 }
 
 func damagedMiddle(context.Context) error {
 	lines := handLines()
 	lines[2] = `{"seq":3,"ts":"2026-09-07T10:00:01.000Z","type":"message","message":{"role":"user","cont` + "\n"
-	return expectStop(strings.Join(lines, ""), 2, 3, sessionlog.ErrNotJSON)
+	return expectStop(strings.Join(lines, ""), 2, 3, session.ErrNotJSON)
 }
 
 func seqOrder(context.Context) error {
 	lines := handLines()
 	lines[3] = strings.Replace(lines[3], `"seq":4`, `"seq":3`, 1)
-	return expectStop(strings.Join(lines, ""), 3, 4, sessionlog.ErrBadSeq)
+	return expectStop(strings.Join(lines, ""), 3, 4, session.ErrBadSeq)
 }
 
 func forkPointsClean(context.Context) error {
-	r := sessionlog.NewReader(strings.NewReader(handLog), "log.jsonl")
+	r := session.NewReader(strings.NewReader(handLog), "log.jsonl")
 	var seqs []int64
-	for _, p := range sessionlog.ForkPoints(r) {
+	for _, p := range session.ForkPoints(r) {
 		seqs = append(seqs, p.Seq)
 	}
 	if !slices.Equal(seqs, []int64{3, 7}) || r.Err() != nil {
@@ -256,13 +253,13 @@ func forkPointsClean(context.Context) error {
 // handStore writes handLog, changed by edit, as session
 // s-20260907-100000-k3x9 of a store in a temporary folder. The caller
 // removes the folder.
-func handStore(edit func(string) string) (sessionlog.Store, string, error) {
+func handStore(edit func(string) string) (session.Store, string, error) {
 	dir, err := os.MkdirTemp("", "ply-selftest-")
 	if err != nil {
-		return sessionlog.Store{}, "", err
+		return session.Store{}, "", err
 	}
 	path := filepath.Join(dir, "s-20260907-100000-k3x9.jsonl")
-	return sessionlog.Store{Dir: dir}, path, os.WriteFile(path, []byte(edit(handLog)), 0o600)
+	return session.Store{Dir: dir}, path, os.WriteFile(path, []byte(edit(handLog)), 0o600)
 }
 
 func forkLeavesParent(context.Context) error {
@@ -271,13 +268,13 @@ func forkLeavesParent(context.Context) error {
 	if err != nil {
 		return err
 	}
-	l, _, err := store.Fork("s-20260907-100000-k3x9", 3, agent.Rebuild(store.Dir))
-	if err != nil {
+	rec := session.NewRecorder(store, agent.New(llm.Mock{}, "scripted", tools.NewRegistry()), store.Dir)
+	if _, err := rec.Fork("s-20260907-100000-k3x9", 3); err != nil {
 		return err
 	}
-	defer l.Close()
+	defer rec.Close()
 	parent, _ := os.ReadFile(path)
-	child, _ := os.ReadFile(l.Path())
+	child, _ := os.ReadFile(filepath.Join(store.Dir, rec.ID()+".jsonl"))
 	prefix := strings.Join(handLines()[:3], "")
 	if string(parent) != handLog {
 		return errors.New("the fork changed its parent's file")
@@ -295,11 +292,12 @@ func repairTorn(context.Context) error {
 	if err != nil {
 		return err
 	}
-	l, rp, err := store.Resume("s-20260907-100000-k3x9", agent.Rebuild(store.Dir))
+	rec := session.NewRecorder(store, agent.New(llm.Mock{}, "scripted", tools.NewRegistry()), store.Dir)
+	rp, err := rec.Resume("s-20260907-100000-k3x9")
 	if err != nil {
 		return err
 	}
-	defer l.Close()
+	defer rec.Close()
 	if rp.Repaired == nil || rp.Repaired.Line != 7 {
 		return fmt.Errorf("resume repaired %v, want line 7 named", rp.Repaired)
 	}
@@ -322,30 +320,21 @@ const ChildEnv = "PLY_SELFTEST_SESSION"
 // can answer only from the window the log rebuilt.
 func Child(value string) int {
 	dir, mode, _ := strings.Cut(value, " ")
-	store := sessionlog.Store{Dir: dir}
 	a := agent.New(llm.Mock{}, "scripted", tools.NewRegistry(canned{"run_command", testsRed}))
-	var l *sessionlog.Log
+	rec := session.NewRecorder(session.Store{Dir: dir}, a, dir)
 	var err error
 	request := "run the tests and see which case fails"
 	if mode == "first" {
-		l, err = store.Create(sessionlog.Meta{Model: "scripted", Cwd: dir, Agent: "ply day07"}, agent.SystemPrompt)
+		err = rec.Start()
 	} else {
-		var id string
-		var rp *sessionlog.Replay
-		if id, err = store.Latest(dir); err == nil {
-			l, rp, err = store.Resume(id, agent.Rebuild(dir))
-		}
-		if err == nil {
-			a.Restore(rp)
-		}
+		_, err = rec.ResumeLatest()
 		request = "which test failed?"
 	}
 	if err != nil {
 		fmt.Println("error:", err)
 		return 1
 	}
-	defer l.Close()
-	a.Record(l, nil)
+	defer rec.Close()
 	a.Send(context.Background(), request, func(e agent.Event) {
 		if t, ok := e.(agent.Text); ok {
 			fmt.Print(t.Text)

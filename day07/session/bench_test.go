@@ -173,7 +173,7 @@ func BenchmarkResume(b *testing.B) {
 	}
 	clock := startCPU()
 	for b.Loop() {
-		l, _, err := s.Resume(id, testRebuild)
+		l, _, err := s.Resume(id, testOptions)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func peakOfResume(b *testing.B, s Store, id string) (float64, bool) {
 // in MiB.
 func helperPeak() int {
 	s, id := helperStore()
-	l, rp, err := s.Resume(id, testRebuild)
+	l, rp, err := s.Resume(id, testOptions)
 	if err != nil {
 		fmt.Println(err)
 		return 1
@@ -251,7 +251,7 @@ func BenchmarkRead(b *testing.B) {
 		b.ReportAllocs()
 		clock := startCPU()
 		for b.Loop() {
-			rp, st, err := replayFile(path, testRebuild)
+			rp, st, err := replayFile(path, testOptions)
 			if err != nil || st.err != nil || len(rp.Window) < 2 {
 				b.Fatal(err, st.err)
 			}
@@ -399,7 +399,7 @@ func BenchmarkFork(b *testing.B) {
 		b.SetBytes(size)
 		clock := startCPU()
 		for b.Loop() {
-			l, _, err := s.Fork(id, at, testRebuild)
+			l, _, err := s.Fork(id, at, testOptions)
 			if err != nil {
 				b.Fatal(err)
 			}

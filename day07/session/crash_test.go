@@ -42,7 +42,7 @@ func TestKillAtRandomMoments(t *testing.T) {
 			l.Close()
 		}
 		said := killRun(t, s, id, 1+rand.IntN(40))
-		l, rp, err := s.Resume(id, testRebuild)
+		l, rp, err := s.Resume(id, testOptions)
 		if err != nil {
 			t.Fatalf("round %d: the killed process's log does not load: %v", round, err)
 		}

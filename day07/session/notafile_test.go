@@ -27,8 +27,8 @@ func refusesEveryWayIn(t *testing.T, s Store, id, what string) {
 	t.Helper()
 	tries := map[string]func() error{
 		"Open":   func() error { _, err := s.Open(id); return err },
-		"Resume": func() error { _, _, err := s.Resume(id, testRebuild); return err },
-		"Fork":   func() error { _, _, err := s.Fork(id, 1, testRebuild); return err },
+		"Resume": func() error { _, _, err := s.Resume(id, testOptions); return err },
+		"Fork":   func() error { _, _, err := s.Fork(id, 1, testOptions); return err },
 	}
 	for name, try := range tries {
 		if err := try(); !errors.Is(err, ErrNotAFile) {

@@ -44,7 +44,7 @@ func TestResumeRepairsATornLastLine(t *testing.T) {
 	last := lineStart(full, 13)
 	cut := full[:len(full)-10]
 	writeFile(t, l.Path(), cut)
-	l2, rp, err := s.Resume(l.ID(), testRebuild)
+	l2, rp, err := s.Resume(l.ID(), testOptions)
 	if err != nil {
 		t.Fatalf("Resume of a log whose last line is torn: %v", err)
 	}
@@ -75,7 +75,7 @@ func TestTheLastLineCutAtEveryOffset(t *testing.T) {
 		if !errors.As(r.Err(), &lerr) || lerr.Line != 13 || !errors.Is(lerr, ErrTorn) || len(evs) != 12 {
 			t.Fatalf("cut at byte %d of %d: %d events, %v; want 12 events, then line 13: cut short", cut, len(full), len(evs), r.Err())
 		}
-		l2, rp, err := s.Resume(l.ID(), testRebuild)
+		l2, rp, err := s.Resume(l.ID(), testOptions)
 		if err != nil || rp.Repaired == nil || rp.Repaired.Line != 13 {
 			t.Fatalf("cut at byte %d: Resume = %v, Repaired %v; want line 13 repaired", cut, err, rp.Repaired)
 		}
@@ -92,7 +92,7 @@ func TestResumeRemovesALeftoverRepair(t *testing.T) {
 	s, l, full := damagedLog(t)
 	leftover := l.Path() + repairSuffix
 	writeFile(t, leftover, full[:100]) // a repair that a crash cut short
-	l2, _, err := s.Resume(l.ID(), testRebuild)
+	l2, _, err := s.Resume(l.ID(), testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestResumeRefusesADamagedLog(t *testing.T) {
 			s, l, full := damagedLog(t)
 			data := tt.damage(bytes.Clone(full))
 			writeFile(t, l.Path(), data)
-			_, _, err := s.Resume(l.ID(), testRebuild)
+			_, _, err := s.Resume(l.ID(), testOptions)
 			var damaged *DamagedError
 			if !errors.As(err, &damaged) || damaged.Err.Line != tt.line || !errors.Is(err, tt.want) || damaged.ForkAt != tt.forkAt {
 				t.Fatalf("Resume = %v; want a *DamagedError at line %d: %v, fork point %d", err, tt.line, tt.want, tt.forkAt)
@@ -168,7 +168,7 @@ func TestDamagedErrorText(t *testing.T) {
 func TestResumeRefusesALogWithoutMeta(t *testing.T) {
 	s, l, full := damagedLog(t)
 	writeFile(t, l.Path(), full[:30]) // the meta line itself torn: nothing left
-	_, _, err := s.Resume(l.ID(), testRebuild)
+	_, _, err := s.Resume(l.ID(), testOptions)
 	if !errors.Is(err, ErrNoMeta) {
 		t.Errorf("Resume of a log whose only line was torn = %v, want ErrNoMeta", err)
 	}

@@ -3,6 +3,7 @@ package session
 import (
 	"slices"
 
+	"ply/day07/agent"
 	"ply/day07/llm"
 )
 
@@ -116,13 +117,11 @@ func (rp *Replay) dropCut() {
 
 // Finish ends the replay after the last event: it drops a tool round the
 // log ends in the middle of, and sets Unfinished when the last turn still
-// waits for the model's answer, because it ends in the user's message or
-// in tool results. /continue finishes such a turn by sending the window
-// as it is.
+// waits for the model's answer, by the agent's own rule ([agent.Waits]).
+// /continue finishes such a turn by sending the window as it is.
 //
-//lab:exercise 3 Drop a round the log ends in (rp.dropCut); set rp.Unfinished when the window holds more than the system prompt and its last message is a user or a tool message.
+//lab:exercise 3 Drop a round the log ends in (rp.dropCut); then set rp.Unfinished to what agent.Waits says of the window.
 func (rp *Replay) Finish() {
 	rp.dropCut()
-	n := len(rp.Window)
-	rp.Unfinished = n > 1 && (rp.Window[n-1].Role == llm.RoleUser || rp.Window[n-1].Role == llm.RoleTool)
+	rp.Unfinished = agent.Waits(rp.Window)
 }

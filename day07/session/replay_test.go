@@ -10,8 +10,8 @@ import (
 	"ply/day07/llm"
 )
 
-// testRebuild is how the tests rebuild windows.
-var testRebuild = Rebuild{System: testSystem, Compact: testCompact, Cwd: "/home/ann/calc"}
+// testOptions is how the tests rebuild windows.
+var testOptions = ReplayOptions{System: testSystem, Compact: testCompact, Cwd: "/home/ann/calc"}
 
 // live plays the agent's side of a session: every change to its window
 // goes to the log too, in one place, as the agent's add does.
@@ -71,7 +71,7 @@ func (a *live) grant(g ...string) {
 func resumeLive(t testing.TB, s Store, a *live) (*Log, *Replay) {
 	t.Helper()
 	a.log.Close()
-	l, rp, err := s.Resume(a.log.ID(), testRebuild)
+	l, rp, err := s.Resume(a.log.ID(), testOptions)
 	if err != nil {
 		t.Fatalf("Resume: %v", err)
 	}
@@ -161,7 +161,7 @@ func TestReplayDropsATurnCutBeforeItsResults(t *testing.T) {
 	// resume must drop it again, not send its call without an answer.
 	first := slices.Clone(rp.Window)
 	l.Close()
-	l2, rp2, err := s.Resume(l.ID(), testRebuild)
+	l2, rp2, err := s.Resume(l.ID(), testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +261,7 @@ func TestReopenNoteNamesTheMove(t *testing.T) {
 	a := newLive(t, create(t, s))
 	a.turn("hi", 0)
 	a.log.Close()
-	moved := testRebuild
+	moved := testOptions
 	moved.Cwd = "/home/ann/calc-renamed"
 	l, rp, err := s.Resume(a.log.ID(), moved)
 	if err != nil {

@@ -9,8 +9,11 @@ import (
 	"ply/day07/llm"
 )
 
-// Rebuild is what replay needs from the agent to rebuild a window.
-type Rebuild struct {
+// ReplayOptions configure a resume or a fork with what comes from the ply
+// that reopens a session, not from its log: the window is rebuilt with
+// today's prompt and compaction, and the note to the model says where ply
+// runs now.
+type ReplayOptions struct {
 	System  string    // today's system prompt: the window starts from it, not from the logged one
 	Compact Compactor // the agent's pure compact, re-run at each compact event
 	Cwd     string    // where ply runs now, for the note to the model
@@ -31,7 +34,7 @@ type Rebuild struct {
 // holding it (*LockedError), a bad line before the end (*DamagedError),
 // or a log with no meta line (ErrNoMeta; when its only line was a torn
 // one, that line has been repaired away first).
-func (s Store) Resume(id string, how Rebuild) (*Log, *Replay, error) {
+func (s Store) Resume(id string, opts ReplayOptions) (*Log, *Replay, error) {
 	path, err := s.existing(id)
 	if err != nil {
 		return nil, nil, err
@@ -40,7 +43,7 @@ func (s Store) Resume(id string, how Rebuild) (*Log, *Replay, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	l, rp, err := s.reopen(id, path, lk, how)
+	l, rp, err := s.reopen(id, path, lk, opts)
 	if err != nil {
 		lk.release()
 		return nil, nil, err
@@ -51,11 +54,11 @@ func (s Store) Resume(id string, how Rebuild) (*Log, *Replay, error) {
 // reopen does Resume's work once the lock is held: until then nothing may
 // be repaired, since the line that looks torn may be one another ply is
 // still writing.
-func (s Store) reopen(id, path string, lk *lock, how Rebuild) (*Log, *Replay, error) {
+func (s Store) reopen(id, path string, lk *lock, opts ReplayOptions) (*Log, *Replay, error) {
 	if err := removeLeftover(path); err != nil {
 		return nil, nil, err
 	}
-	rp, stop, err := replayFile(path, how)
+	rp, stop, err := replayFile(path, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -77,7 +80,7 @@ func (s Store) reopen(id, path string, lk *lock, how Rebuild) (*Log, *Replay, er
 	}
 	l := newLog(id, path, f, lk, s.Sync, rp.LastSeq)
 	l.usage = rp.Usage
-	if err := l.greet(rp, how, reopenNote(id, rp, how.Cwd)); err != nil {
+	if err := l.greet(rp, opts, reopenNote("Session "+id+" reopened.", rp, opts.Cwd)); err != nil {
 		f.Close()
 		return nil, nil, err
 	}
@@ -94,14 +97,14 @@ type stop struct {
 // replayFile reads the log at path into a new Replay and finishes it. A
 // bad line is not an error here but the stop's: the caller decides what
 // it means. The error is for a log that could not be read at all.
-func replayFile(path string, how Rebuild) (*Replay, stop, error) {
+func replayFile(path string, opts ReplayOptions) (*Replay, stop, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, stop{}, err
 	}
 	defer f.Close()
 	r := NewReader(f, path)
-	rp := NewReplay(how.System, how.Compact)
+	rp := NewReplay(opts.System, opts.Compact)
 	var st stop
 	for r.Next() {
 		ev := r.Event()
@@ -123,8 +126,8 @@ func replayFile(path string, how Rebuild) (*Replay, stop, error) {
 
 // greet appends today's system prompt and a note for the model to the
 // log, and the note to the window too, so that the two stay the same.
-func (l *Log) greet(rp *Replay, how Rebuild, note string) error {
-	if _, err := l.Append(System{Content: how.System}); err != nil {
+func (l *Log) greet(rp *Replay, opts ReplayOptions, note string) error {
+	if _, err := l.Append(System{Content: opts.System}); err != nil {
 		return err
 	}
 	m := llm.Message{Role: llm.RoleUser, Content: note}
@@ -135,18 +138,19 @@ func (l *Log) greet(rp *Replay, how Rebuild, note string) error {
 	return nil
 }
 
-// reopenNote is what the model is told when session id is resumed: time
-// has passed, files may have changed, perhaps ply now runs somewhere
-// else, and perhaps its last tool calls never came back.
-func reopenNote(id string, rp *Replay, cwd string) string {
+// reopenNote is what the model is told when a session is opened again,
+// resumed or forked, after opened, the sentence that says which: time
+// has passed, files may have changed, perhaps ply now runs somewhere else,
+// and perhaps tool calls were cut off before their results came back.
+func reopenNote(opened string, rp *Replay, cwd string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "[Session %s reopened. Time has passed since the messages above, "+
-		"and files may have changed: read a file again before you edit it.", id)
+	fmt.Fprintf(&b, "[%s Time has passed since the messages above, "+
+		"and files may have changed: read a file again before you edit it.", opened)
 	if rp.Meta.Cwd != "" && cwd != "" && rp.Meta.Cwd != cwd {
 		fmt.Fprintf(&b, " The session began in %s; ply now runs in %s, and the tools work there.", rp.Meta.Cwd, cwd)
 	}
 	if rp.Dropped > 0 {
-		b.WriteString(" Your last tool calls were cut off before their results came back; call them again if you still need them.")
+		b.WriteString(" Tool calls that a crash cut off before their results came back are left out; call them again if you still need them.")
 	}
 	b.WriteString("]")
 	return b.String()

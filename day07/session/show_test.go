@@ -86,7 +86,7 @@ func TestLookingNeverWrites(t *testing.T) {
 	s.List("", "", 10)
 	s.Search("calc", "", func(Hit) {})
 	r, _ = s.Open(l.ID())
-	Export(io.Discard, r, nil)
+	Export(io.Discard, "s-20260907-100000-k3x9", r, nil)
 	r.Close()
 	sameFile(t, l.Path(), torn)
 	lk, err := acquire(l.ID(), s.lockPath(l.ID()))

@@ -46,13 +46,11 @@ func (r *REPL) command(line string) (quit bool) {
 }
 
 func clearCommand(r *REPL, _ string) bool {
-	r.agent.Clear()
-	r.notice("conversation cleared; the system prompt stays")
-	if r.sessions != nil {
-		if err := r.newSession(); err != nil {
-			r.fail(err)
-		}
+	if err := r.clear(); err != nil {
+		r.fail(err)
+		return false
 	}
+	r.notice("conversation cleared; the system prompt stays")
 	return false
 }
 

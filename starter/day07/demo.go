@@ -45,32 +45,32 @@ var playgroundArchive []byte
 // they are refused.
 func demo(args []string) int {
 	if len(args) > 0 {
-		fmt.Fprintf(os.Stderr, "ply demo: unexpected argument %q (usage: ply demo)\n", args[0])
-		return 2
+		return fail(2, "ply demo", fmt.Errorf("unexpected argument %q (usage: ply demo)", args[0]))
+	}
+	budget, err := contextBudget(os.Getenv)
+	if err != nil {
+		return fail(2, "ply demo", err)
 	}
 	dir, err := os.MkdirTemp("", "ply-demo-")
 	if err == nil {
 		err = writePlayground(dir)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply demo:", err)
-		return 1
+		return fail(1, "ply demo", err)
 	}
 	ws, err := tools.NewWorkspace(dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply demo:", err)
-		return 1
+		return fail(1, "ply demo", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws)
+	repl, a := newREPL(ws, budget)
 	var user gateFlags // no --allow, no --yes: the gate as it is by default
 	gate := user.newGate(ws.Dir())
 	a.Guard(gate, user.asker(repl))
 	fmt.Printf("demo: the playground is copied to %s, and ply works on the copy\n", ws.Dir())
-	var session sessionFlags // a new session, as plain ply starts one
-	if err := session.open(repl, ws.Dir(), ""); err != nil {
-		fmt.Fprintln(os.Stderr, "ply demo:", err)
-		return 1
+	var fresh sessionFlags // a new session, as plain ply starts one
+	if err := fresh.open(repl, a, ws.Dir(), ""); err != nil {
+		return fail(1, "ply demo", err)
 	}
 	defer repl.CloseSession()
 	if llm.ConfigFromEnv(os.Getenv).Mock {
@@ -80,16 +80,14 @@ func demo(args []string) int {
 	ctx := context.Background()
 	repl.Play(ctx, demoScript)
 	gate.Grants().RevokeAll()
-	a.RecordGrants()
 	a.Guard(gate, user.asker(repl))
 	if !ui.IsTerminal(os.Stdin) {
 		fmt.Printf("demo: the copy stays in %s\n", ws.Dir())
-		fmt.Printf("demo: the session is %s; ply -C %s --resume carries it on\n", a.Log().ID(), ws.Dir())
+		fmt.Printf("demo: the session is %s; ply -C %s --resume carries it on\n", repl.SessionID(), ws.Dir())
 		return 0
 	}
 	if err := repl.Run(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "ply: read input:", err)
-		return 1
+		return fail(1, "ply: read input", err)
 	}
 	return 0
 }

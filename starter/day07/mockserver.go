@@ -28,14 +28,12 @@ func mockServer(args []string) int {
 	}
 	listener, err := listenLoopback(*addr)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply mock-server:", err)
-		return 1
+		return fail(1, "ply mock-server", err)
 	}
 	url := "http://" + listener.Addr().String() + "/v1"
 	if *addrFile != "" {
 		if err := writeAddr(*addrFile, url); err != nil {
-			fmt.Fprintln(os.Stderr, "ply mock-server:", err)
-			return 1
+			return fail(1, "ply mock-server", err)
 		}
 	}
 	fmt.Printf("serving the scripted model at %s (Ctrl-C stops it)\n", url)
@@ -49,8 +47,7 @@ func mockServer(args []string) int {
 		_ = srv.Close() // a server for one person's tests: no need to drain, nor to say how closing went
 	}()
 	if err := srv.Serve(listener); !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintln(os.Stderr, "ply mock-server:", err)
-		return 1
+		return fail(1, "ply mock-server", err)
 	}
 	return 0
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"ply/day07/agent"
 	"ply/day07/session"
 	"ply/day07/ui"
 )
@@ -35,86 +36,92 @@ func (sf *sessionFlags) args() int {
 	return 0
 }
 
-// open gives repl its session, in the store the environment names, for a
-// conversation in cwd: a resumed, forked or new one. id is what follows
-// --resume, if anything.
-func (sf *sessionFlags) open(repl *ui.REPL, cwd, id string) error {
+// open makes repl keep a's conversation in the store the environment
+// names, for a ply that works in cwd, and gives it its session: a
+// resumed, forked or new one. id is what follows --resume, if anything.
+func (sf *sessionFlags) open(repl *ui.REPL, a *agent.Agent, cwd, id string) error {
+	if sf.resume && sf.fork != "" {
+		return errors.New("--resume and --fork cannot go together")
+	}
 	store, err := session.StoreFromEnv(os.Getenv)
 	if err != nil {
 		return err
 	}
+	repl.KeepSessions(session.NewRecorder(store, a, cwd))
 	switch {
-	case sf.resume && sf.fork != "":
-		return errors.New("--resume and --fork cannot go together")
 	case sf.fork != "":
 		parent, at, err := session.ParseForkPoint(sf.fork)
 		if err != nil {
 			return err
 		}
-		return repl.ForkSession(store, cwd, parent, at)
-	case sf.resume && id == "":
-		if id, err = store.Latest(cwd); err != nil {
-			return err
-		}
+		return repl.ForkSession(parent, at)
+	case sf.resume:
+		return repl.ResumeSession(id)
 	}
-	if id != "" {
-		return repl.ResumeSession(store, cwd, id)
-	}
-	return repl.StartSession(store, cwd)
+	return repl.StartSession()
 }
 
-// sessionsCommand runs "ply sessions [--all]": the ten sessions of this
-// directory used last, or of every directory; "ply sessions search
-// [--all] TEXT" and "ply sessions export ID" are its two other forms. It
-// only reads.
+// sessionsCommand runs "ply sessions WORD …", the commands that look at
+// the sessions kept and never change them. With no word, or a flag
+// first, it lists them.
 func sessionsCommand(args []string) int {
-	if len(args) > 0 && args[0] == "search" {
-		return searchCommand(args[1:])
+	if len(args) > 0 {
+		if sub, ok := sessionsSubcommands()[args[0]]; ok {
+			return sub(args[1:])
+		}
 	}
-	if len(args) > 0 && args[0] == "export" {
-		return exportCommand(args[1:])
+	return listCommand(args)
+}
+
+// sessionsSubcommands are the words after "ply sessions", sorted.
+func sessionsSubcommands() map[string]func(args []string) int {
+	return map[string]func(args []string) int{
+		"export": exportCommand,
+		"list":   listCommand,
+		"search": searchCommand,
+		"show":   showCommand,
 	}
-	flags := flag.NewFlagSet("ply sessions", flag.ContinueOnError)
+}
+
+// listCommand runs "ply sessions [list] [--all]": the ten sessions of this
+// directory used last, or of every directory.
+func listCommand(args []string) int {
+	const name = "ply sessions"
+	flags := flag.NewFlagSet(name, flag.ContinueOnError)
 	all := flags.Bool("all", false, "list the sessions of every directory")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
 	if flags.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "ply sessions: unexpected argument %q (usage: ply sessions [--all])\n", flags.Arg(0))
-		return 2
+		return fail(2, name, fmt.Errorf("unexpected argument %q (usage: ply sessions [list] [--all])", flags.Arg(0)))
 	}
-	store, cwd, err := storeAndCwd()
+	store, cwd, err := storeAndCwd(*all)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply sessions:", err)
-		return 1
-	}
-	if *all {
-		cwd = ""
+		return fail(1, name, err)
 	}
 	list, err := store.List(cwd, "", 10)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply sessions:", err)
-		return 1
+		return fail(1, name, err)
 	}
 	ui.WriteSessions(os.Stdout, list)
 	return 0
 }
 
-// logCommand runs "ply log ID": the events of session ID, one a line. It
-// only reads, and repairs nothing: a bad line ends the listing with its
-// line number and reason, and the exit status 1.
-func logCommand(args []string) int {
+// showCommand runs "ply sessions show ID", and "ply log ID" as it was
+// first spelt: the events of session ID, one a line. It repairs nothing:
+// a bad line ends the listing with its line number and reason, and the
+// exit status 1.
+func showCommand(args []string) int {
+	const name = "ply sessions show"
 	if len(args) != 1 {
-		fmt.Fprintln(os.Stderr, "ply log: usage: ply log ID")
-		return 2
+		return fail(2, name, errors.New("usage: ply sessions show ID"))
 	}
-	store, _, err := storeAndCwd()
+	store, _, err := storeAndCwd(true)
 	if err == nil {
 		err = ui.WriteLog(os.Stdout, store, args[0], 0)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply log:", err)
-		return 1
+		return fail(1, name, err)
 	}
 	return 0
 }
@@ -123,29 +130,23 @@ func logCommand(args []string) int {
 // this directory's sessions, or of all, that holds TEXT, as the session's
 // id, the event's seq, the role and the text around it.
 func searchCommand(args []string) int {
-	flags := flag.NewFlagSet("ply sessions search", flag.ContinueOnError)
+	const name = "ply sessions search"
+	flags := flag.NewFlagSet(name, flag.ContinueOnError)
 	all := flags.Bool("all", false, "search the sessions of every directory")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
 	if flags.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "ply sessions search: usage: ply sessions search [--all] TEXT")
-		return 2
+		return fail(2, name, errors.New("usage: ply sessions search [--all] TEXT"))
 	}
-	store, cwd, err := storeAndCwd()
+	store, cwd, err := storeAndCwd(*all)
+	if err == nil {
+		err = store.Search(flags.Arg(0), cwd, func(h session.Hit) {
+			fmt.Printf("%s %4d %-9s %s\n", h.ID, h.Seq, h.Role, ui.Printable(h.Excerpt))
+		})
+	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply sessions search:", err)
-		return 1
-	}
-	if *all {
-		cwd = ""
-	}
-	err = store.Search(flags.Arg(0), cwd, func(h session.Hit) {
-		fmt.Printf("%s %4d %-9s %s\n", h.ID, h.Seq, h.Role, ui.Printable(h.Excerpt))
-	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply sessions search:", err)
-		return 1
+		return fail(1, name, err)
 	}
 	return 0
 }
@@ -153,33 +154,32 @@ func searchCommand(args []string) int {
 // exportCommand runs "ply sessions export ID": the conversation as
 // Markdown, with every secret of the environment taken out.
 func exportCommand(args []string) int {
+	const name = "ply sessions export"
 	if len(args) != 1 {
-		fmt.Fprintln(os.Stderr, "ply sessions export: usage: ply sessions export ID")
-		return 2
+		return fail(2, name, errors.New("usage: ply sessions export ID"))
 	}
-	store, _, err := storeAndCwd()
+	store, _, err := storeAndCwd(true)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply sessions export:", err)
-		return 1
+		return fail(1, name, err)
 	}
 	r, err := store.Open(args[0])
 	if err == nil {
 		defer r.Close()
-		err = session.Export(os.Stdout, r, session.SecretsFromEnv(os.Environ()))
+		err = session.Export(os.Stdout, args[0], r, session.SecretsFromEnv(os.Environ()))
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ply sessions export:", err)
-		return 1
+		return fail(1, name, err)
 	}
 	return 0
 }
 
 // storeAndCwd returns the store the environment names and the current
-// directory, as a session records its cwd.
-func storeAndCwd() (session.Store, string, error) {
+// directory, as a session records its cwd; "" for the directory when all,
+// which asks for the sessions of every directory.
+func storeAndCwd(all bool) (session.Store, string, error) {
 	store, err := session.StoreFromEnv(os.Getenv)
-	if err != nil {
-		return session.Store{}, "", err
+	if err != nil || all {
+		return store, "", err
 	}
 	cwd, err := os.Getwd()
 	if err == nil {

@@ -49,12 +49,12 @@ func ForkPoints(r *Reader) []ForkPoint {
 //
 // Forking is not rolling back: the files the parent's tools changed stay
 // changed.
-func (s Store) Fork(parent string, at int64, how Rebuild) (*Log, *Replay, error) {
+func (s Store) Fork(parent string, at int64, opts ReplayOptions) (*Log, *Replay, error) {
 	path, err := s.existing(parent)
 	if err != nil {
 		return nil, nil, err
 	}
-	size, rp, err := prefix(path, at, how)
+	size, rp, err := prefix(path, at, opts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
@@ -62,9 +62,8 @@ func (s Store) Fork(parent string, at int64, how Rebuild) (*Log, *Replay, error)
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
-	note := fmt.Sprintf("[This session was forked from %s after event %d. Time has passed since the messages above, "+
-		"and files may have changed: read a file again before you edit it.]", parent, at)
-	if err := l.greet(rp, how, note); err != nil {
+	opened := fmt.Sprintf("This session was forked from %s after event %d.", parent, at)
+	if err := l.greet(rp, opts, reopenNote(opened, rp, opts.Cwd)); err != nil {
 		l.Close()
 		return nil, nil, err
 	}
@@ -74,14 +73,14 @@ func (s Store) Fork(parent string, at int64, how Rebuild) (*Log, *Replay, error)
 // prefix reads the log at path up to event at and replays it, and
 // returns how many bytes the lines up to at take. It refuses an at that is
 // not a fork point, and a log that stops before it.
-func prefix(path string, at int64, how Rebuild) (int64, *Replay, error) {
+func prefix(path string, at int64, opts ReplayOptions) (int64, *Replay, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, nil, err
 	}
 	defer f.Close()
 	r := NewReader(f, path)
-	rp := NewReplay(how.System, how.Compact)
+	rp := NewReplay(opts.System, opts.Compact)
 	for r.Next() && r.LastSeq() <= at {
 		ev := r.Event()
 		rp.Apply(ev)

@@ -36,16 +36,17 @@ var (
 
 // Compaction is what one compaction did.
 type Compaction struct {
-	Replaced int // how many messages the summary replaced
-	Before   int // the conversation's size before, in tokens
-	After    int // and after, estimated
+	Summary  string // what the model wrote of the messages it replaced
+	Replaced int    // how many messages the summary replaced
+	Before   int    // the conversation's size before, in tokens
+	After    int    // and after, estimated
 }
 
 // Compact replaces everything before the last turn with a summary that the
 // model writes of it. It is the one place that rebuilds the conversation,
 // for /compact and for the automatic compaction of makeRoom alike, so that
-// whatever must happen with a compaction (day 7 writes it to the session
-// log) happens in one place.
+// whatever must happen with a compaction happens in one place: the watcher
+// hears of it here (see Watch), in a turn or out of one.
 //
 // The rebuilt conversation is checked before it replaces the old one: it
 // must be well formed and smaller. On any error the conversation is left
@@ -66,10 +67,10 @@ func (a *Agent) Compact(ctx context.Context) (Compaction, error) {
 	if estimateAll(after) >= estimateAll(a.messages) {
 		return Compaction{}, ErrNoGain
 	}
-	c := Compaction{Replaced: len(old), Before: a.Context().Size()}
+	c := Compaction{Summary: summary, Replaced: len(old), Before: a.Context().Size()}
 	a.messages, a.counted, a.failedOn = after, counted{}, 0
 	c.After = a.Context().Size()
-	a.recordCompact(summary, c)
+	a.report(Compacted{c})
 	return c, nil
 }
 

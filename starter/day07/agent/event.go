@@ -13,7 +13,8 @@ import (
 // and a ToolEnd (with ToolProgress between them while the tool runs),
 // with Retrying, Compacted and CompactFailed where they happen, then
 // exactly one of TurnDone, Failed, Cancelled, RoundLimit, Repeated or
-// OutOfRoom.
+// OutOfRoom. Added and GrantsChanged are for a watcher (see Agent.Watch),
+// and never reach a turn's emit.
 type Event interface {
 	event()
 }
@@ -104,6 +105,17 @@ type OutOfRoom struct {
 	Usage        llm.Usage // what the turn cost
 }
 
+// Added says a message joined the conversation.
+type Added struct {
+	Message llm.Message
+}
+
+// GrantsChanged says the "always" answers of the session changed: a
+// question answered "always", a /revoke, a session's grants restored.
+type GrantsChanged struct {
+	Grants []string // the whole set as it now is, sorted
+}
+
 func (Text) event()       {}
 func (TurnDone) event()   {}
 func (Failed) event()     {}
@@ -117,3 +129,6 @@ func (Compacted) event()     {}
 func (CompactFailed) event() {}
 func (Repeated) event()      {}
 func (OutOfRoom) event()     {}
+
+func (Added) event()         {}
+func (GrantsChanged) event() {}

@@ -28,6 +28,27 @@ func TestGrants(t *testing.T) {
 	}
 }
 
+// TestGrantsTellEveryChange checks that OnChange hears each change of the
+// set, with the whole set, and nothing of a call that changes nothing.
+func TestGrantsTellEveryChange(t *testing.T) {
+	var g Grants
+	var told [][]string
+	g.OnChange(func(grants []string) { told = append(told, grants) })
+	g.Add("b")
+	g.Add("a")
+	g.Add("a")                    // granted already
+	g.Revoke("x")                 // never granted
+	g.Replace([]string{"a", "b"}) // the same set
+	g.Revoke("b")
+	g.Replace([]string{"c"})
+	g.RevokeAll()
+	g.RevokeAll() // nothing left
+	want := [][]string{{"b"}, {"a", "b"}, {"a"}, {"c"}, {}}
+	if !slices.EqualFunc(told, want, slices.Equal) {
+		t.Errorf("OnChange heard %q, want %q: the whole set after each change, and nothing when nothing changed", told, want)
+	}
+}
+
 func TestGrantKey(t *testing.T) {
 	tests := []struct {
 		tool, raw string

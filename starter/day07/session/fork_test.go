@@ -52,7 +52,7 @@ func TestIsForkPoint(t *testing.T) {
 func TestForkCopiesThePrefixAndLeavesTheParent(t *testing.T) {
 	for _, at := range []int64{3, 7, 9, 13} {
 		s, l, full := damagedLog(t)
-		child, rp, err := s.Fork(l.ID(), at, testRebuild)
+		child, rp, err := s.Fork(l.ID(), at, testOptions)
 		if err != nil {
 			t.Fatalf("Fork at %d: %v (see exercise 4)", at, err)
 		}
@@ -88,7 +88,7 @@ func TestForkWindowEqualsTheParentsThere(t *testing.T) {
 	want := append([]llm.Message{}, a.window...)
 	a.turn("fix it", 1)
 	a.log.Close()
-	child, rp, err := s.Fork(a.log.ID(), at, testRebuild)
+	child, rp, err := s.Fork(a.log.ID(), at, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestForkWindowEqualsTheParentsThere(t *testing.T) {
 
 	// And the fork's own log rebuilds the window the fork started with.
 	child.Close()
-	again, rp2, err := s.Resume(child.ID(), testRebuild)
+	again, rp2, err := s.Resume(child.ID(), testOptions)
 	if err != nil {
 		t.Fatalf("Resume of the fork: %v", err)
 	}
@@ -118,7 +118,7 @@ func TestForkRefuses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s, l, full := damagedLog(t)
-			_, _, err := s.Fork(l.ID(), tt.at, testRebuild)
+			_, _, err := s.Fork(l.ID(), tt.at, testOptions)
 			if !errors.Is(err, tt.want) {
 				t.Errorf("Fork at %d = %v, want %v", tt.at, err, tt.want)
 			}
@@ -129,7 +129,7 @@ func TestForkRefuses(t *testing.T) {
 		})
 	}
 	s := newTestStore(t)
-	if _, _, err := s.Fork("../x", 3, testRebuild); !errors.Is(err, ErrBadID) {
+	if _, _, err := s.Fork("../x", 3, testOptions); !errors.Is(err, ErrBadID) {
 		t.Errorf("Fork of ../x = %v, want ErrBadID", err)
 	}
 }
@@ -139,12 +139,12 @@ func TestForkFromTheLastCleanPointOfADamagedLog(t *testing.T) {
 	data := bytes.Clone(full)
 	data[lineStart(data, 10)] = 'x'
 	writeFile(t, l.Path(), data)
-	_, _, err := s.Resume(l.ID(), testRebuild)
+	_, _, err := s.Resume(l.ID(), testOptions)
 	var damaged *DamagedError
 	if !errors.As(err, &damaged) {
 		t.Fatalf("Resume = %v, want a *DamagedError", err)
 	}
-	child, _, err := s.Fork(l.ID(), damaged.ForkAt, testRebuild)
+	child, _, err := s.Fork(l.ID(), damaged.ForkAt, testOptions)
 	if err != nil {
 		t.Fatalf("Fork at the fork point the refusal gave, %d: %v", damaged.ForkAt, err)
 	}
@@ -160,7 +160,7 @@ func TestForkOfASessionInUse(t *testing.T) {
 	l := create(t, s)
 	defer l.Close()
 	mustAppend(t, l, user("hello"))
-	child, _, err := s.Fork(l.ID(), 3, testRebuild)
+	child, _, err := s.Fork(l.ID(), 3, testOptions)
 	if err != nil {
 		t.Fatalf("Fork of a session another ply holds: %v; the parent is only read", err)
 	}
@@ -176,7 +176,7 @@ func TestForkKeepsBlankLines(t *testing.T) {
 	id := "s-20260907-100000-k3x9"
 	data := []byte(metaLine() + "\n" + msgLine(2, "user", "hi") + "\n\n" + msgLine(3, "assistant", "hello") + msgLine(4, "user", "more"))
 	writeFile(t, s.logPath(id), data)
-	child, _, err := s.Fork(id, 3, testRebuild)
+	child, _, err := s.Fork(id, 3, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func helperStore() (Store, string) {
 // One event in eight is big, so that a kill often lands inside a write.
 func helperAppend() int {
 	s, id := helperStore()
-	l, _, err := s.Resume(id, testRebuild)
+	l, _, err := s.Resume(id, testOptions)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -73,7 +73,7 @@ func helperAppend() int {
 // thousand, so that the log stays small round after round.
 func helperHold() int {
 	s, id := helperStore()
-	l, _, err := s.Resume(id, testRebuild)
+	l, _, err := s.Resume(id, testOptions)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -106,7 +106,7 @@ func helperHold() int {
 // could, 3 when the session is locked, with the error on stdout.
 func helperResume() int {
 	s, id := helperStore()
-	l, _, err := s.Resume(id, testRebuild)
+	l, _, err := s.Resume(id, testOptions)
 	var locked *LockedError
 	switch {
 	case errors.As(err, &locked):

@@ -10,14 +10,14 @@ import (
 	"ply/day07/llm"
 )
 
-// Export writes the conversation of the log r reads to w as Markdown, for
-// a bug report or notes: the messages in order, each tool call folded
-// together with its result in a <details> block, and compactions, errors
-// and forks as notes. Every piece of text goes through [Redact] first,
-// with the values in known among the secrets it takes out. It streams,
-// and stops where r stops; the error is r's, or w's.
-func Export(w io.Writer, r *Reader, known []string) error {
-	x := &exporter{w: bufio.NewWriter(w), known: known, ends: map[string]ToolEnd{}}
+// Export writes the conversation of session id, whose log r reads, to w
+// as Markdown, for a bug report or notes: the messages in order, each tool
+// call folded together with its result in a <details> block, and
+// compactions, errors and forks as notes. Every piece of text goes through
+// [Redact] first, with the values in known among the secrets it takes out.
+// It streams, and stops where r stops; the error is r's, or w's.
+func Export(w io.Writer, id string, r *Reader, known []string) error {
+	x := &exporter{w: bufio.NewWriter(w), id: id, known: known, ends: map[string]ToolEnd{}}
 	for r.Next() {
 		x.event(r.Event())
 	}
@@ -35,6 +35,7 @@ func Export(w io.Writer, r *Reader, known []string) error {
 // assistant message, which are written once their results come.
 type exporter struct {
 	w     *bufio.Writer // its first error stays, and Flush returns it
+	id    string        // the session's own: a fork's meta line names its parent
 	known []string
 	calls []llm.ToolCall     // of the last assistant message, not yet written
 	ends  map[string]ToolEnd // the tool_end events of those calls, by ID
@@ -45,7 +46,7 @@ type exporter struct {
 func (x *exporter) event(ev Event) {
 	switch d := ev.Data.(type) {
 	case Meta:
-		x.printf("# Session %s\n\n*%s · begun %s in `%s` · %s*\n", d.ID, x.clean(d.Model),
+		x.printf("# Session %s\n\n*%s · begun %s in `%s` · %s*\n", x.id, x.clean(d.Model),
 			ev.Time.Format("2006-01-02 15:04 UTC"), x.clean(d.Cwd), x.clean(d.Agent))
 	case Message:
 		x.message(d.Message)

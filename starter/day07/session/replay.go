@@ -90,12 +90,10 @@ func (rp *Replay) dropCut() {
 
 // Finish ends the replay after the last event: it drops a tool round the
 // log ends in the middle of, and sets Unfinished when the last turn still
-// waits for the model's answer, because it ends in the user's message or
-// in tool results. /continue finishes such a turn by sending the window
-// as it is.
+// waits for the model's answer, by the agent's own rule ([agent.Waits]).
+// /continue finishes such a turn by sending the window as it is.
 func (rp *Replay) Finish() {
-	// TODO(lab 3): Drop a round the log ends in (rp.dropCut); set rp.Unfinished
-	// when the window holds more than the system prompt and its last message is
-	// a user or a tool message.
+	// TODO(lab 3): Drop a round the log ends in (rp.dropCut); then set
+	// rp.Unfinished to what agent.Waits says of the window.
 	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
 }

@@ -43,7 +43,7 @@ func TestResumeRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, _, err := s.Resume(tt.id, testRebuild); !errors.Is(err, tt.want) {
+			if _, _, err := s.Resume(tt.id, testOptions); !errors.Is(err, tt.want) {
 				t.Errorf("Resume(%q) = %v, want %v", tt.id, err, tt.want)
 			}
 		})
@@ -61,7 +61,7 @@ func TestResumeOfALockedSessionChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := readFile(t, l.Path())
-	_, _, err := s.Resume(l.ID(), testRebuild)
+	_, _, err := s.Resume(l.ID(), testOptions)
 	var locked *LockedError
 	if !errors.As(err, &locked) || locked.ID != l.ID() || locked.PID != os.Getpid() {
 		t.Fatalf("Resume of a session open in this process: %v; want a *LockedError naming %s and pid %d", err, l.ID(), os.Getpid())
@@ -75,7 +75,7 @@ func TestResumeRefusesAnUnknownVersion(t *testing.T) {
 	l.Close()
 	data := bytes.Replace(readFile(t, l.Path()), []byte(`"v":1`), []byte(`"v":2`), 1)
 	writeFile(t, l.Path(), data)
-	_, _, err := s.Resume(l.ID(), testRebuild)
+	_, _, err := s.Resume(l.ID(), testOptions)
 	if !errors.Is(err, ErrVersion) {
 		t.Errorf("Resume of a version 2 log = %v, want ErrVersion", err)
 	}

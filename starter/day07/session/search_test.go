@@ -14,7 +14,7 @@ func TestSearch(t *testing.T) {
 	s := newTestStore(t)
 	ids := makeSessions(t, s, 3, "/home/ann/calc", base)
 	other := makeSessions(t, s, 1, "/home/ann/other", base.Add(time.Hour))
-	l, _, err := s.Resume(ids[1], testRebuild)
+	l, _, err := s.Resume(ids[1], testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,6 @@ func revokeCommand(r *REPL, arg string) bool {
 		r.fail(err)
 		return false
 	}
-	r.agent.RecordGrants()
 	r.notice(done)
 	return false
 }

@@ -48,8 +48,8 @@ func (s *runeStream) Close() error           { return nil }
 // down is a model whose every call fails.
 var down = canned{err: errors.New("the model is down")}
 
-// session runs a REPL on input and returns everything it printed.
-func session(t *testing.T, gw llm.Gateway, input string, prompt bool) string {
+// transcript runs a REPL on input and returns everything it printed.
+func transcript(t *testing.T, gw llm.Gateway, input string, prompt bool) string {
 	t.Helper()
 	var out bytes.Buffer
 	r := NewREPL(agent.New(gw, "m", tools.NewRegistry()), strings.NewReader(input), &out, prompt)
@@ -77,7 +77,7 @@ func TestREPL(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := session(t, llm.Mock{}, tt.input, false)
+			got := transcript(t, llm.Mock{}, tt.input, false)
 			if !strings.HasPrefix(got, tt.want) {
 				t.Errorf("output for %q = %q, want it to start with %q", tt.input, got, tt.want)
 			}
@@ -86,7 +86,7 @@ func TestREPL(t *testing.T) {
 }
 
 func TestREPLModelErrorGoesOn(t *testing.T) {
-	got := session(t, down, "hello\n/model\n", false)
+	got := transcript(t, down, "hello\n/model\n", false)
 	want := "error: the model is down\nmodel: m\nbye\n"
 	if got != want {
 		t.Errorf("output = %q, want %q", got, want)
@@ -94,7 +94,7 @@ func TestREPLModelErrorGoesOn(t *testing.T) {
 }
 
 func TestREPLPrompt(t *testing.T) {
-	got := session(t, llm.Mock{}, "/quit\n", true)
+	got := transcript(t, llm.Mock{}, "/quit\n", true)
 	if got != "> bye\n" {
 		t.Errorf("with a prompt, output = %q, want %q", got, "> bye\n")
 	}
@@ -103,7 +103,7 @@ func TestREPLPrompt(t *testing.T) {
 // TestREPLPlainWhenNotATerminal checks that output to a buffer, like a pipe,
 // carries no escape codes even with styles applied.
 func TestREPLPlainWhenNotATerminal(t *testing.T) {
-	got := session(t, down, "hello\n/help\n", true)
+	got := transcript(t, down, "hello\n/help\n", true)
 	if strings.Contains(got, "\x1b[") {
 		t.Errorf("output to a non-terminal has escape codes: %q", got)
 	}
@@ -161,7 +161,7 @@ func TestReport(t *testing.T) {
 }
 
 func TestHelpSaysHowToSendSlash(t *testing.T) {
-	got := session(t, llm.Mock{}, "/help\n", false)
+	got := transcript(t, llm.Mock{}, "/help\n", false)
 	if want := "//TEXT         send /TEXT as a message"; !strings.Contains(got, want) {
 		t.Errorf("/help printed %q, want a line that starts %q", got, want)
 	}
@@ -171,12 +171,12 @@ func TestHelpSaysHowToSendSlash(t *testing.T) {
 // trick of the hostile table: none reaches the output raw.
 func TestREPLHostileText(t *testing.T) {
 	for _, tt := range hostile {
-		reply := session(t, canned{reply: tt.text + "."}, "hello\n", false)
+		reply := transcript(t, canned{reply: tt.text + "."}, "hello\n", false)
 		if want := tt.want + ".\n"; !strings.HasPrefix(reply, want) {
 			t.Errorf("a reply of %q printed %q, want it to start %q", tt.text, reply, want)
 		}
 		assertHarmless(t, reply)
-		failure := session(t, canned{err: errors.New(tt.text)}, "hello\n", false)
+		failure := transcript(t, canned{err: errors.New(tt.text)}, "hello\n", false)
 		// A style pads the lines of a text of several lines to one width.
 		oneLine := !strings.ContainsAny(tt.want, "\n\t")
 		if want := "error: " + tt.want + "\n"; oneLine && !strings.HasPrefix(failure, want) {
@@ -189,7 +189,7 @@ func TestREPLHostileText(t *testing.T) {
 // TestREPLLongLineGoesOn sends a line over maxLine, then a greeting: the
 // long line is refused, and the conversation goes on.
 func TestREPLLongLineGoesOn(t *testing.T) {
-	got := session(t, llm.Mock{}, strings.Repeat("x", maxLine+1)+"\nhello\n", false)
+	got := transcript(t, llm.Mock{}, strings.Repeat("x", maxLine+1)+"\nhello\n", false)
 	want := "error: the line is longer than 1048576 bytes, so ply did not send it\nHello! I'm ply's scripted model."
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("output %.200q, want it to start %q", got, want)
@@ -203,15 +203,15 @@ func TestREPLTerminalCut(t *testing.T) {
 		t.Skip("ply does not know how long a terminal line can be here")
 	}
 	full := strings.Repeat("x", terminalLine-1) + "\n"
-	got := session(t, llm.Mock{}, full+"hello\n", true)
+	got := transcript(t, llm.Mock{}, full+"hello\n", true)
 	want := "> error: the line is as long as a terminal line can be"
 	if !strings.HasPrefix(got, want) || !strings.Contains(got, "give long text from a file instead\n> Hello!") {
 		t.Errorf("output %.300q, want it to start %q, say what to do, and go on", got, want)
 	}
-	if got := session(t, llm.Mock{}, full, false); strings.Contains(got, "terminal") {
+	if got := transcript(t, llm.Mock{}, full, false); strings.Contains(got, "terminal") {
 		t.Errorf("with no terminal, output %.200q, want the line sent: only a terminal cuts lines", got)
 	}
-	if got := session(t, llm.Mock{}, full[1:], true); strings.Contains(got, "terminal") {
+	if got := transcript(t, llm.Mock{}, full[1:], true); strings.Contains(got, "terminal") {
 		t.Errorf("one byte shorter, output %.200q, want the line sent", got)
 	}
 }

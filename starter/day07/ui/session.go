@@ -9,85 +9,103 @@ import (
 	"time"
 
 	"ply/day07/agent"
-	// Named so because ui's tests call their REPL runs session.
-	sessionlog "ply/day07/session"
+	"ply/day07/session"
 )
 
-// sessions is where the REPL keeps its conversations: the store of logs,
-// and the directory ply works in, which a session records and a listing
-// looks for.
+// sessions is where the REPL keeps its conversations.
 type sessions struct {
-	store      sessionlog.Store
-	cwd        string
-	warned     bool // the user has been told that an event could not be logged
-	unfinished bool // the session was reopened in the middle of a turn, for /continue
+	rec        *session.Recorder // opens, switches and writes the session in use
+	warned     bool              // the user has been told that an event could not be logged
+	unfinished bool              // the session was reopened in the middle of a turn, for /continue
 }
 
-// StartSession begins a new session in store for a conversation in cwd,
-// and says its id and how to come back to it.
-func (r *REPL) StartSession(store sessionlog.Store, cwd string) error {
-	r.sessions = &sessions{store: store, cwd: cwd}
-	return r.newSession()
+// KeepSessions makes the REPL keep its conversation in rec's sessions:
+// /clear starts a new session, and /resume, /fork and /log work. Start,
+// resume or fork a session before Run.
+func (r *REPL) KeepSessions(rec *session.Recorder) {
+	r.sessions = &sessions{rec: rec}
 }
 
-// ResumeSession carries on session id of store, as its log left it.
-func (r *REPL) ResumeSession(store sessionlog.Store, cwd, id string) error {
-	r.sessions = &sessions{store: store, cwd: cwd}
-	l, rp, err := store.Resume(id, agent.Rebuild(cwd))
-	if err != nil {
+// StartSession begins a new session, and says its id and how to come
+// back to it.
+func (r *REPL) StartSession() error {
+	if err := r.sessions.rec.Start(); err != nil {
 		return err
 	}
-	r.use(l, rp, "resumed session "+l.ID())
+	r.sessionStarted()
 	return nil
 }
 
-// ForkSession starts a new session from session id of store as it stood
-// after event at.
-func (r *REPL) ForkSession(store sessionlog.Store, cwd, id string, at int64) error {
-	r.sessions = &sessions{store: store, cwd: cwd}
-	l, rp, err := store.Fork(id, at, agent.Rebuild(cwd))
+// ResumeSession carries on session id as its log left it, or the one of
+// this directory used last when id is "".
+func (r *REPL) ResumeSession(id string) error {
+	rec := r.sessions.rec
+	var rp *session.Replay
+	var err error
+	if id == "" {
+		rp, err = rec.ResumeLatest()
+	} else {
+		rp, err = rec.Resume(id)
+	}
 	if err != nil {
 		return err
 	}
-	r.use(l, rp, fmt.Sprintf("forked %s@%d into session %s", id, at, l.ID()))
+	r.reopened(rp, "resumed session "+rec.ID())
 	return nil
+}
+
+// ForkSession starts a new session from session id as it stood after
+// event at, and carries on in it.
+func (r *REPL) ForkSession(id string, at int64) error {
+	rp, err := r.sessions.rec.Fork(id, at)
+	if err != nil {
+		return err
+	}
+	r.reopened(rp, fmt.Sprintf("forked %s@%d into session %s", id, at, r.sessions.rec.ID()))
+	return nil
+}
+
+// SessionID returns the id of the session in use; "" when there is none.
+func (r *REPL) SessionID() string {
+	if r.sessions == nil {
+		return ""
+	}
+	return r.sessions.rec.ID()
 }
 
 // CloseSession closes the session's log, which lets another ply open it.
 func (r *REPL) CloseSession() error {
-	if l := r.agent.Log(); l != nil {
-		return l.Close()
+	if r.sessions == nil {
+		return nil
 	}
-	return nil
+	return r.sessions.rec.Close()
 }
 
-// newSession closes the session in use, if any, and starts a new one
-// with the conversation the agent has now.
-func (r *REPL) newSession() error {
-	meta := sessionlog.Meta{Model: r.agent.Model(), Cwd: r.sessions.cwd, Agent: "ply day07"}
-	l, err := r.sessions.store.Create(meta, agent.SystemPrompt)
-	if err != nil {
-		return err
-	}
-	r.CloseSession()
-	r.agent.Record(l, nil)
-	r.agent.RecordGrants()
-	r.notice(fmt.Sprintf("session %s (ply --resume %s picks it up again)", l.ID(), l.ID()))
-	return nil
+// sessionStarted says which session a new conversation is kept in, and
+// how to come back to it.
+func (r *REPL) sessionStarted() {
+	r.sessions.warned = false
+	id := r.sessions.rec.ID()
+	r.notice(fmt.Sprintf("session %s (ply --resume %s picks it up again)", id, id))
 }
 
-// use makes l and the window rp rebuilt the agent's, closing the session
-// in use, and says what happened to the log.
-func (r *REPL) use(l *sessionlog.Log, rp *sessionlog.Replay, how string) {
-	r.CloseSession()
-	r.agent.Restore(rp)
-	r.agent.Record(l, rp.Grants)
+// reopened says what a resume or a fork rebuilt, after opened, which
+// says which it was: a line the repair cut off, the messages the model
+// now sees, a tool round a crash cut off, the directory the session began
+// in, and a turn still waiting for its answer.
+func (r *REPL) reopened(rp *session.Replay, opened string) {
+	r.sessions.warned = false
 	if rp.Repaired != nil {
 		r.notice(fmt.Sprintf("repaired: line %d was cut short by a crash and is gone (%v)", rp.Repaired.Line, rp.Repaired.Err))
 	}
-	r.notice(fmt.Sprintf("%s: %d messages", how, rp.Replayed-rp.Dropped))
-	if rp.Meta.Cwd != "" && rp.Meta.Cwd != r.sessions.cwd {
-		r.notice(fmt.Sprintf("it began in %s; the tools work here, in %s", printable(rp.Meta.Cwd), printable(r.sessions.cwd)))
+	// Of the window, the system prompt and the note just added to it are
+	// not the conversation the user had.
+	r.notice(fmt.Sprintf("%s: %s", opened, count(len(rp.Window)-2, "message")))
+	if rp.Dropped > 0 {
+		r.notice(fmt.Sprintf("left out: %s of tool calls that a crash cut off before their results came back; the model is told to call again", count(rp.Dropped, "message")))
+	}
+	if cwd := r.sessions.rec.Cwd(); rp.Meta.Cwd != "" && rp.Meta.Cwd != cwd {
+		r.notice(fmt.Sprintf("it began in %s; the tools work here, in %s", printable(rp.Meta.Cwd), printable(cwd)))
 	}
 	r.sessions.unfinished = rp.Unfinished
 	if rp.Unfinished {
@@ -97,6 +115,21 @@ func (r *REPL) use(l *sessionlog.Log, rp *sessionlog.Replay, how string) {
 
 // errNoSession is the answer to a session command when ply keeps none.
 var errNoSession = errors.New("no session: ply runs without a session log")
+
+// clear forgets the conversation, and starts a new session for the next
+// one when ply keeps sessions. A new session that cannot be made leaves
+// the conversation and its session as they were.
+func (r *REPL) clear() error {
+	if r.sessions == nil {
+		r.agent.Clear()
+		return nil
+	}
+	if err := r.sessions.rec.Clear(); err != nil {
+		return fmt.Errorf("the conversation stays as it was, and so does its session: %w", err)
+	}
+	r.sessionStarted()
+	return nil
+}
 
 // continueCommand is /continue: it sends the conversation as it is, to
 // finish a turn a crash interrupted.
@@ -114,10 +147,11 @@ func continueCommand(r *REPL, _ string) bool {
 // once, that an event could not be logged, if one could not: the
 // conversation goes on, but a resume may not see all of it.
 func (r *REPL) afterTurn() {
-	if r.sessions != nil {
-		r.sessions.unfinished = false
+	if r.sessions == nil {
+		return
 	}
-	if err := r.agent.LogErr(); err != nil && r.sessions != nil && !r.sessions.warned {
+	r.sessions.unfinished = false
+	if err := r.sessions.rec.Err(); err != nil && !r.sessions.warned {
 		r.sessions.warned = true
 		r.fail(fmt.Errorf("an event could not be written to the session log, so a resume may miss part of this conversation: %w", err))
 	}
@@ -126,7 +160,7 @@ func (r *REPL) afterTurn() {
 // WriteSessions writes a listing of sessions, one a line: the id (a *
 // marks the one in use), how long ago it was used, its messages and the
 // start of its first message.
-func WriteSessions(w io.Writer, list []sessionlog.Summary) {
+func WriteSessions(w io.Writer, list []session.Summary) {
 	if len(list) == 0 {
 		fmt.Fprintln(w, "no sessions yet")
 		return
@@ -160,7 +194,7 @@ func age(d time.Duration) string {
 // WriteLog writes the last n events of session id, or all of them when n
 // is 0, one a line; the bad line that stopped the reading, if one did, is
 // the error. It only reads: it never repairs.
-func WriteLog(w io.Writer, store sessionlog.Store, id string, n int) error {
+func WriteLog(w io.Writer, store session.Store, id string, n int) error {
 	rd, err := store.Open(id)
 	if err != nil {
 		return err
@@ -168,13 +202,13 @@ func WriteLog(w io.Writer, store sessionlog.Store, id string, n int) error {
 	defer rd.Close()
 	if n == 0 {
 		for rd.Next() {
-			fmt.Fprintln(w, printable(sessionlog.Describe(rd.Event())))
+			fmt.Fprintln(w, printable(session.Describe(rd.Event())))
 		}
 		return rd.Err()
 	}
-	events, err := sessionlog.Tail(rd, n)
+	events, err := session.Tail(rd, n)
 	for _, ev := range events {
-		fmt.Fprintln(w, printable(sessionlog.Describe(ev)))
+		fmt.Fprintln(w, printable(session.Describe(ev)))
 	}
 	return err
 }
@@ -182,19 +216,19 @@ func WriteLog(w io.Writer, store sessionlog.Store, id string, n int) error {
 // forkCommand is /fork, which lists the points the session can be forked
 // at, and /fork N, which forks it after event N.
 func forkCommand(r *REPL, arg string) bool {
-	l := r.agent.Log()
-	if r.sessions == nil || l == nil {
+	if r.sessions == nil {
 		r.fail(errNoSession)
 		return false
 	}
+	rec := r.sessions.rec
 	if arg == "" {
-		rd, err := r.sessions.store.Open(l.ID())
+		rd, err := rec.Store().Open(rec.ID())
 		if err != nil {
 			r.fail(err)
 			return false
 		}
 		defer rd.Close()
-		for _, p := range sessionlog.ForkPoints(rd) {
+		for _, p := range session.ForkPoints(rd) {
 			fmt.Fprintf(r.out, "%4d %-9s %s\n", p.Seq, p.Role, printable(p.Preview))
 		}
 		return false
@@ -204,7 +238,7 @@ func forkCommand(r *REPL, arg string) bool {
 		r.fail(errors.New("usage: /fork N, N a seq that /fork lists"))
 		return false
 	}
-	if err := r.ForkSession(r.sessions.store, r.sessions.cwd, l.ID(), at); err != nil {
+	if err := r.ForkSession(rec.ID(), at); err != nil {
 		r.fail(err)
 	}
 	return false
@@ -217,12 +251,9 @@ func resumeCommand(r *REPL, arg string) bool {
 		r.fail(errNoSession)
 		return false
 	}
+	rec := r.sessions.rec
 	if arg == "" {
-		current := ""
-		if l := r.agent.Log(); l != nil {
-			current = l.ID()
-		}
-		list, err := r.sessions.store.List(r.sessions.cwd, current, 10)
+		list, err := rec.Store().List(rec.Cwd(), rec.ID(), 10)
 		if err != nil {
 			r.fail(err)
 			return false
@@ -230,11 +261,11 @@ func resumeCommand(r *REPL, arg string) bool {
 		WriteSessions(r.out, list)
 		return false
 	}
-	if l := r.agent.Log(); l != nil && l.ID() == arg {
+	if arg == rec.ID() {
 		r.notice("that is the session in use")
 		return false
 	}
-	if err := r.ResumeSession(r.sessions.store, r.sessions.cwd, arg); err != nil {
+	if err := r.ResumeSession(arg); err != nil {
 		r.fail(err)
 	}
 	return false
@@ -242,8 +273,7 @@ func resumeCommand(r *REPL, arg string) bool {
 
 // logCommand is /log N: the last N events of the session, 10 by default.
 func logCommand(r *REPL, arg string) bool {
-	l := r.agent.Log()
-	if r.sessions == nil || l == nil {
+	if r.sessions == nil {
 		r.fail(errNoSession)
 		return false
 	}
@@ -255,7 +285,7 @@ func logCommand(r *REPL, arg string) bool {
 			return false
 		}
 	}
-	if err := WriteLog(r.out, r.sessions.store, l.ID(), n); err != nil {
+	if err := WriteLog(r.out, r.sessions.rec.Store(), r.sessions.rec.ID(), n); err != nil {
 		r.fail(err)
 	}
 	return false

@@ -1,0 +1,129 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"ply/day07/approval"
+	"ply/day07/llm"
+	"ply/day07/tools"
+)
+
+// heard is what a watcher heard, and the conversation it rebuilds from
+// that alone: the messages Added, with each compaction applied as it came.
+type heard struct {
+	events []Event
+	window []llm.Message
+}
+
+// listen makes w hear everything a reports.
+func (w *heard) listen(a *Agent) {
+	w.window = a.Messages()
+	a.Watch(func(e Event) {
+		w.events = append(w.events, e)
+		switch e := e.(type) {
+		case Added:
+			w.window = append(w.window, e.Message)
+		case Compacted:
+			w.window = compact(w.window, e.Summary)
+		}
+	})
+}
+
+// TestWatchRebuildsTheConversation runs turns that end every way that
+// changes the conversation, and checks that what the watcher heard, in
+// the order it heard it, rebuilds the agent's conversation exactly: no
+// change of it escapes the one path.
+func TestWatchRebuildsTheConversation(t *testing.T) {
+	tests := []struct {
+		name        string
+		compactions int // how many the watcher must hear of
+		run         func(a *Agent)
+	}{
+		{"turns with the Mock and a compaction", 1, func(a *Agent) {
+			chatWith(a, "remember that tabs are 8 wide", "what can you do?", "hello")
+			if _, err := a.Compact(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			chatWith(a, "what did I ask you to remember?")
+		}},
+		{"an automatic compaction in a turn", 1, func(a *Agent) {
+			chatWith(a, "remember that tabs are 8 wide", "what can you do?")
+			a.SetBudget(a.Context().Size())
+			chatWith(a, "hello")
+		}},
+		{"a turn that failed after a round of tools", 0, func(a *Agent) {
+			a.gateway = &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), nil}, refuse: errors.New("502 Bad Gateway")}
+			send(context.Background(), a, "go")
+		}},
+		{"a turn cancelled while its tools ran", 0, func(a *Agent) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			a.tools = tools.NewRegistry(upper{cancel: cancel})
+			a.gateway = &script{replies: [][]llm.StreamDelta{callsUpper("a", "stop", "c"), final}}
+			send(ctx, a, "go")
+		}},
+		{"a turn at the round limit", 0, func(a *Agent) {
+			a.gateway = &script{replies: [][]llm.StreamDelta{callsUpper("again")}}
+			send(context.Background(), a, "go")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := New(llm.Mock{}, "scripted", tools.NewRegistry(upper{}))
+			var w heard
+			w.listen(a)
+			tt.run(a)
+			if live := a.Messages(); !reflect.DeepEqual(w.window, live) {
+				t.Errorf("what the watcher heard rebuilds\n %v\nwant the agent's conversation\n %v", w.window, live)
+			}
+			if n := len(slices.DeleteFunc(w.events, func(e Event) bool { _, ok := e.(Compacted); return !ok })); n != tt.compactions {
+				t.Errorf("the watcher heard of %d compactions, want %d: each one once", n, tt.compactions)
+			}
+		})
+	}
+}
+
+// kinds names the events a watcher heard, but for a turn's text and
+// progress, as "Added:user", "ToolEnd:c0", "GrantsChanged:1".
+func kinds(events []Event) []string {
+	var out []string
+	for _, e := range events {
+		switch e := e.(type) {
+		case Added:
+			out = append(out, "Added:"+e.Message.Role)
+		case ToolEnd:
+			out = append(out, "ToolEnd:"+e.ID)
+		case GrantsChanged:
+			out = append(out, fmt.Sprintf("GrantsChanged:%d", len(e.Grants)))
+		case Text, ToolStart, ToolProgress:
+		default:
+			out = append(out, fmt.Sprintf("%T", e)[len("agent."):])
+		}
+	}
+	return out
+}
+
+// TestWatchHearsInOrder checks the order a watcher hears a turn in: an
+// "always" answer is heard before the call's end, the call's end before
+// its result, and the turn's end, with its cost, last; a /revoke after
+// the turn is heard too.
+func TestWatchHearsInOrder(t *testing.T) {
+	g := &script{replies: [][]llm.StreamDelta{calls("write_file", `{"path":"calc.go","content":"x"}`), final}}
+	a, _, _ := guarded(g, &asker{answer: approval.Answer{Reply: approval.Always}})
+	var w heard
+	w.listen(a)
+	send(context.Background(), a, "go")
+	a.Grants().RevokeAll()
+	want := []string{
+		"Added:user", "Added:assistant", "GrantsChanged:1", "ToolEnd:c0", "Added:tool",
+		"Added:assistant", "TurnDone", "GrantsChanged:0",
+	}
+	if got := kinds(w.events); !slices.Equal(got, want) {
+		t.Errorf("the watcher heard %q\nwant %q", got, want)
+	}
+}

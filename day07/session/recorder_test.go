@@ -1,0 +1,213 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"ply/day07/agent"
+	"ply/day07/llm"
+	"ply/day07/tools"
+)
+
+// readsCalc is the read_file the Mock calls when asked what calc.go does:
+// it answers every call with the same text and reads nothing.
+type readsCalc struct{}
+
+func (readsCalc) Name() string            { return "read_file" }
+func (readsCalc) Description() string     { return "reads" }
+func (readsCalc) Schema() json.RawMessage { return json.RawMessage(`{"type":"object"}`) }
+func (readsCalc) Args() any               { return new(map[string]any) }
+func (readsCalc) ReadOnly() bool          { return true }
+func (readsCalc) Run(context.Context, json.RawMessage) (string, error) {
+	return "package calc\n\nfunc Div(a, b int) int { return a / b }\n", nil
+}
+
+// recorded returns an agent with the Mock whose conversation a Recorder
+// keeps in a new session of a temporary store.
+func recorded(t *testing.T) (*agent.Agent, *Recorder) {
+	t.Helper()
+	a := agent.New(llm.Mock{}, "scripted", tools.NewRegistry(readsCalc{}))
+	rec := NewRecorder(newTestStore(t), a, "/home/ann/calc")
+	if err := rec.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rec.Close() })
+	return a, rec
+}
+
+// say runs one turn of a for each text.
+func say(ctx context.Context, a *agent.Agent, texts ...string) {
+	for _, text := range texts {
+		a.Send(ctx, text, func(agent.Event) {})
+	}
+}
+
+// resumed resumes rec's session in another Recorder, as another process
+// would, and returns the window it rebuilt, without the reopen note.
+func resumed(t *testing.T, rec *Recorder) []llm.Message {
+	t.Helper()
+	id := rec.ID()
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	other := NewRecorder(rec.Store(), agent.New(llm.Mock{}, "scripted", tools.NewRegistry()), rec.Cwd())
+	rp, err := other.Resume(id)
+	if err != nil {
+		t.Fatalf("Resume: %v", err)
+	}
+	other.Close()
+	return withoutNote(t, rp.Window)
+}
+
+// TestRecorderRebuildsTheLiveWindow runs turns that change the
+// conversation in each way the agent reports, and checks that another
+// process rebuilds from the log exactly the window the agent had.
+func TestRecorderRebuildsTheLiveWindow(t *testing.T) {
+	tests := []struct {
+		name string
+		run  func(t *testing.T, a *agent.Agent)
+	}{
+		{"turns with tools and a compaction", func(t *testing.T, a *agent.Agent) {
+			say(context.Background(), a, "what does calc.go do?", "remember that tabs are 8 wide", "hello")
+			if _, err := a.Compact(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			say(context.Background(), a, "what did I ask you to remember?")
+		}},
+		{"a turn cancelled before it began", func(t *testing.T, a *agent.Agent) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			say(ctx, a, "what does calc.go do?")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, rec := recorded(t)
+			tt.run(t, a)
+			if err := rec.Err(); err != nil {
+				t.Fatalf("the log stopped: %v", err)
+			}
+			live := a.Messages()
+			sameWindow(t, resumed(t, rec), live)
+		})
+	}
+}
+
+// TestRecorderLogsEveryChangeOfGrants checks that a change of the
+// "always" answers is logged however it happens, once, and that a resumed
+// session has them back.
+func TestRecorderLogsEveryChangeOfGrants(t *testing.T) {
+	a, rec := recorded(t)
+	a.Grants().Add("run_command: go test ./...")
+	a.Grants().Add("run_command: go test ./...") // no change: nothing more is logged
+	a.Grants().Add("edit_file: calc.go")
+	a.Grants().Revoke("edit_file: calc.go")
+	path := rec.Store().logPath(rec.ID())
+	var logged [][]string
+	for _, ev := range events(t, path) {
+		if g, ok := ev.Data.(Grants); ok {
+			logged = append(logged, g.Grants)
+		}
+	}
+	want := [][]string{{"run_command: go test ./..."}, {"edit_file: calc.go", "run_command: go test ./..."}, {"run_command: go test ./..."}}
+	if !reflect.DeepEqual(logged, want) {
+		t.Errorf("the log holds the grants events %q, want %q: one for each change", logged, want)
+	}
+	id := rec.ID()
+	rec.Close()
+	b := agent.New(llm.Mock{}, "scripted", tools.NewRegistry())
+	if _, err := NewRecorder(rec.Store(), b, rec.Cwd()).Resume(id); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Grants().List(); !slices.Equal(got, []string{"run_command: go test ./..."}) {
+		t.Errorf("the resumed agent's grants are %v, want the logged one", got)
+	}
+}
+
+// TestRecorderClearKeepsTheGrants checks that /clear's new session starts
+// with the grants the old one had, and writes nothing more to the old one.
+func TestRecorderClearKeepsTheGrants(t *testing.T) {
+	a, rec := recorded(t)
+	a.Grants().Add("run_command: go test ./...")
+	say(context.Background(), a, "hello")
+	old := rec.Store().logPath(rec.ID())
+	before := readFile(t, old)
+	if err := rec.Clear(); err != nil {
+		t.Fatal(err)
+	}
+	say(context.Background(), a, "hello again")
+	sameFile(t, old, before)
+	types := []string{}
+	for _, ev := range events(t, rec.Store().logPath(rec.ID())) {
+		types = append(types, ev.Data.Type())
+	}
+	if want := []string{"meta", "system", "grants", "message", "message", "usage"}; !slices.Equal(types, want) {
+		t.Errorf("the new session's log holds %v, want %v", types, want)
+	}
+}
+
+// TestRecorderSwitchThatFailsChangesNothing tries each way to open
+// another log where it cannot be opened, and checks that the agent's
+// conversation, the log in use and what is written to it stay as they
+// were.
+func TestRecorderSwitchThatFailsChangesNothing(t *testing.T) {
+	tests := []struct {
+		name string
+		open func(t *testing.T, rec *Recorder) error
+		want error // what the error must wrap; nil for any
+	}{
+		{"clear, with a file where the folder was", func(t *testing.T, rec *Recorder) error {
+			dir := rec.store.Dir
+			if err := os.Rename(dir, dir+".away"); err != nil {
+				return err
+			}
+			if err := os.WriteFile(dir, nil, 0o600); err != nil {
+				return err
+			}
+			err := rec.Clear()
+			// The folder back as it was, for the checks below.
+			if err := errors.Join(os.Remove(dir), os.Rename(dir+".away", dir)); err != nil {
+				t.Fatal(err)
+			}
+			return err
+		}, nil},
+		{"resume of no such session", func(t *testing.T, rec *Recorder) error {
+			_, err := rec.Resume("s-20260907-100000-zzzz")
+			return err
+		}, ErrNoSession},
+		{"resume of the session in use", func(t *testing.T, rec *Recorder) error {
+			_, err := rec.Resume(rec.ID())
+			return err
+		}, ErrLocked},
+		{"fork inside a tool round", func(t *testing.T, rec *Recorder) error {
+			_, err := rec.Fork(rec.ID(), 4)
+			return err
+		}, ErrNoForkPoint},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, rec := recorded(t)
+			say(context.Background(), a, "what does calc.go do?")
+			id, window := rec.ID(), a.Messages()
+			err := tt.open(t, rec)
+			if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) {
+				t.Fatalf("the switch gave %v, want an error wrapping %v", err, tt.want)
+			}
+			if rec.ID() != id || !reflect.DeepEqual(a.Messages(), window) {
+				t.Fatalf("after a switch that failed the session is %s and the conversation %v; want %s and %v", rec.ID(), a.Messages(), id, window)
+			}
+			path := filepath.Join(rec.store.Dir, id+".jsonl")
+			n := len(events(t, path))
+			say(context.Background(), a, "hello")
+			if got := len(events(t, path)); got != n+3 {
+				t.Errorf("a turn after the failed switch added %d events to the log in use, want 3", got-n)
+			}
+		})
+	}
+}

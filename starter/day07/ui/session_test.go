@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"ply/day07/agent"
+	"ply/day07/llm"
+	"ply/day07/session"
+	"ply/day07/tools"
+)
+
+// kept runs a REPL with the Mock on input, keeping its conversation in
+// store, after open gives it its session; it returns what the REPL
+// printed and the agent.
+func kept(t *testing.T, store session.Store, open func(r *REPL) error, input string) (string, *agent.Agent) {
+	t.Helper()
+	var out bytes.Buffer
+	a := agent.New(llm.Mock{}, "scripted", tools.NewRegistry())
+	r := NewREPL(a, strings.NewReader(input), &out, false)
+	r.KeepSessions(session.NewRecorder(store, a, "/home/ann/calc"))
+	defer r.CloseSession()
+	if err := open(r); err != nil {
+		t.Fatalf("open the session: %v", err)
+	}
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return out.String(), a
+}
+
+// started makes a session in store: the turns of input, then the question
+// left with no answer when unanswered is set, as a crash leaves it. It
+// returns the session's id.
+func started(t *testing.T, store session.Store, input, unanswered string) string {
+	t.Helper()
+	var id string
+	kept(t, store, func(r *REPL) error {
+		err := r.StartSession()
+		id = r.SessionID()
+		return err
+	}, input)
+	if unanswered != "" {
+		a := agent.New(llm.Mock{}, "scripted", tools.NewRegistry())
+		rec := session.NewRecorder(store, a, "/home/ann/calc")
+		if _, err := rec.Resume(id); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		a.Send(ctx, unanswered, func(agent.Event) {})
+		rec.Close()
+	}
+	return id
+}
+
+// TestResumeCountsTheWindow checks that a resume says how many messages
+// of the conversation the model now sees, which after a compaction is
+// fewer than the log holds.
+func TestResumeCountsTheWindow(t *testing.T) {
+	store := session.Store{Dir: t.TempDir()}
+	id := started(t, store, "remember that tabs are 8 wide\nwhat can you do?\nhello\n/compact\nhello again\n", "")
+	out, a := kept(t, store, func(r *REPL) error { return r.ResumeSession(id) }, "")
+	// The system prompt and the note the resume adds are not the
+	// conversation the user had.
+	want := fmt.Sprintf("resumed session %s: %d messages\n", id, len(a.Messages())-2)
+	if !strings.Contains(out, want) {
+		t.Errorf("the resume printed\n%s\nwant a line %q", out, want)
+	}
+}
+
+// TestFailedSwitchChangesNothing checks that a /fork and a /resume that
+// cannot be done leave the REPL where it was: in the same session, and
+// with its unfinished turn still there for /continue.
+func TestFailedSwitchChangesNothing(t *testing.T) {
+	store := session.Store{Dir: t.TempDir()}
+	id := started(t, store, "hello\n", "what can you do?")
+	out, a := kept(t, store, func(r *REPL) error { return r.ResumeSession(id) }, "/fork 999\n/resume s-20260907-100000-zzzz\n/continue\n")
+	for _, want := range []string{
+		"its last turn has no answer yet: /continue finishes it\n",
+		"error: fork " + id + "@999: no event 999",
+		"error: no such session s-20260907-100000-zzzz\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the REPL printed\n%s\nwant a line with %q", out, want)
+		}
+	}
+	if msgs := a.Messages(); msgs[len(msgs)-1].Role != llm.RoleAssistant || strings.Contains(out, "nothing to continue") {
+		t.Errorf("after the failed /fork and /resume, /continue did not answer the unfinished turn:\n%s", out)
+	}
+	var log bytes.Buffer
+	if err := WriteLog(&log, store, id, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "assistant: I know a few phrases") {
+		t.Errorf("the answer /continue gave is not in session %s:\n%s", id, log.String())
+	}
+}
