@@ -49,6 +49,7 @@ type ToolEnd struct {
 	ID, Name  string
 	Arguments string        // as the tool read them: what it really ran with (see tools.Result)
 	Err       error         // why it failed; nil when it worked
+	Cancelled bool          // the user stopped the turn while it ran: what it did so far is its result
 	Elapsed   time.Duration // how long it ran
 	Chars     int           // the length of its whole output
 	Truncated bool          // the model got only the head and tail of the output

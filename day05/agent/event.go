@@ -49,6 +49,7 @@ type ToolEnd struct {
 	ID, Name  string
 	Arguments string        // as the tool read them: what it really ran with (see tools.Result)
 	Err       error         // why it failed; nil when it worked
+	Cancelled bool          // the user stopped the turn while it ran: what it did so far is its result
 	Denied    bool          // it never ran: the gate or the human refused it, and Err says why
 	Elapsed   time.Duration // how long it ran
 	Chars     int           // the length of its whole output

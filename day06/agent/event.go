@@ -54,6 +54,8 @@ type ToolEnd struct {
 	ID, Name  string
 	Arguments string        // as the tool read them: what it really ran with (see tools.Result)
 	Err       error         // why it failed; nil when it worked
+	Cancelled bool          // the user stopped the turn while it ran, or, Skipped, before it could
+	Skipped   bool          // it never ran: the turn ended first, or the reply made too many calls; Err says why
 	Denied    bool          // it never ran: the gate or the human refused it, and Err says why
 	Elapsed   time.Duration // how long it ran
 	Chars     int           // the length of its whole output

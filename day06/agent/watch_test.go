@@ -127,3 +127,56 @@ func TestWatchHearsInOrder(t *testing.T) {
 		t.Errorf("the watcher heard %q\nwant %q", got, want)
 	}
 }
+
+// TestWatchHearsAnEndForEveryCall checks that every call of the
+// conversation has its ToolEnd, which says how the call ended: the ones
+// that never ran too.
+func TestWatchHearsAnEndForEveryCall(t *testing.T) {
+	ran, cut, skipped := "ran", "cancelled while it ran", "not run"
+	tests := []struct {
+		name  string
+		reply []llm.StreamDelta
+		stop  bool     // the call "stop" presses Ctrl-C
+		want  []string // how each call ended, in order
+	}{
+		{"a cancel while the second of three ran", callsUpper("a", "stop", "c"), true, []string{ran, cut, skipped + ", cancelled"}},
+		{"the same call again and again", callsUpper("again"), false, []string{ran, ran, skipped}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			u := upper{}
+			if tt.stop {
+				u.cancel = cancel
+			}
+			a := New(&script{replies: [][]llm.StreamDelta{tt.reply}}, "m", tools.NewRegistry(u))
+			var w heard
+			w.listen(a)
+			send(ctx, a, "go")
+			var got, results []string
+			for _, e := range w.events {
+				end, ok := e.(ToolEnd)
+				switch {
+				case !ok:
+				case end.Skipped && end.Cancelled:
+					got = append(got, skipped+", cancelled")
+				case end.Skipped:
+					got = append(got, skipped)
+				case end.Cancelled:
+					got = append(got, cut)
+				default:
+					got = append(got, ran)
+				}
+			}
+			for _, m := range a.Messages() {
+				if m.Role == llm.RoleTool {
+					results = append(results, m.ToolCallID)
+				}
+			}
+			if !slices.Equal(got, tt.want) || len(results) != len(tt.want) {
+				t.Errorf("the watcher heard the calls end %q, want %q: one end for each of the %d results", got, tt.want, len(results))
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -33,6 +34,8 @@ func TestToolLineIsOneShortLine(t *testing.T) {
 			"✗ ␛[2J {} · ␛]52;c;c2VjcmV0␇\uFFFD31m: it is outside"},
 		{"right to left", agent.ToolEnd{Name: "read_file", Arguments: "{\"path\":\"\u202eog.clac\"}"},
 			"✓ read_file {\"path\":\"\uFFFDog.clac\"}"},
+		{"cancelled", agent.ToolEnd{Name: "run_command", Arguments: `{"command":"sleep 30"}`, Cancelled: true, Elapsed: 1500 * time.Millisecond},
+			`✗ run_command {"command":"sleep 30"} · cancelled after 1500ms`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -46,6 +46,10 @@ func toolEnd(e agent.ToolEnd) ToolEnd {
 	switch {
 	case e.Denied:
 		outcome = OutcomeDenied
+	case e.Cancelled:
+		outcome = OutcomeCancelled
+	case e.Skipped:
+		outcome = OutcomeLoopStopped
 	case e.Err != nil:
 		outcome = OutcomeError
 	}

@@ -43,6 +43,7 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 		emit(ToolEnd{
 			ID: call.ID, Name: call.Name, Arguments: result.Arguments, Denied: denied,
 			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated,
+			Cancelled: !denied && ctx.Err() != nil,
 		})
 		a.messages = append(a.messages, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})
 	}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -43,14 +44,22 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 		emit(ToolEnd{
 			ID: call.ID, Name: call.Name, Arguments: result.Arguments, Denied: denied,
 			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated,
+			Cancelled: !denied && ctx.Err() != nil,
 		})
 		a.add(llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})
 	}
 }
 
-// skipCalls answers calls that will not run, saying why.
+// skipCalls answers calls that will not run, saying why, and reports each
+// to the watcher as a ToolEnd that never ran, so that every call has its
+// end: the user's cancel is why for notRunCancelled, the loop's rules for
+// every other reason.
 func (a *Agent) skipCalls(calls []llm.ToolCall, why string) {
 	for _, call := range calls {
+		a.report(ToolEnd{
+			ID: call.ID, Name: call.Name, Arguments: call.Arguments, Err: errors.New(why),
+			Skipped: true, Cancelled: why == notRunCancelled,
+		})
 		a.add(llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: why})
 	}
 }

@@ -239,14 +239,22 @@ func TestCancelledWhileToolsRun(t *testing.T) {
 	if last := ending(t, events); last != (Cancelled{Kept: true}) {
 		t.Errorf("the turn ended %+v, want Cancelled{Kept: true}", last)
 	}
-	var started []string
+	var started, cancelled []string
 	for _, e := range events {
-		if s, ok := e.(ToolStart); ok {
-			started = append(started, s.ID)
+		switch e := e.(type) {
+		case ToolStart:
+			started = append(started, e.ID)
+		case ToolEnd:
+			if e.Cancelled {
+				cancelled = append(cancelled, e.ID)
+			}
 		}
 	}
 	if want := []string{"c0", "c1"}; !reflect.DeepEqual(started, want) {
 		t.Errorf("after Ctrl-C in call c1, the calls started were %v, want %v: the rest do not run", started, want)
+	}
+	if want := []string{"c1"}; !reflect.DeepEqual(cancelled, want) {
+		t.Errorf("after Ctrl-C in call c1, the ToolEnds marked cancelled were %v, want %v: the one that was running", cancelled, want)
 	}
 	var results []string
 	for _, m := range a.Messages()[3:] {

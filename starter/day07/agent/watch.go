@@ -7,7 +7,8 @@ import "ply/day07/llm"
 // (Added), each compaction (Compacted, with its summary), each change of
 // the grants (GrantsChanged), and every event of every turn as the turn's
 // own emit gets it, among them each call's ToolEnd and the turn's end
-// with what it cost. watch runs on the agent's goroutine, before the
+// with what it cost. A call that never ran has its ToolEnd too, Skipped,
+// which the turn's emit does not get. watch runs on the agent's goroutine, before the
 // agent goes on, so what it keeps is never behind the conversation.
 //
 // Nothing in the agent needs a watcher. Tomorrow's session log is one:

@@ -60,13 +60,16 @@ type Message struct {
 	Message llm.Message
 }
 
-// The outcomes of a tool call, for [ToolEnd].
+// The outcomes of a tool call, for [ToolEnd]. A call that never ran has
+// one too: cancelled when the user stopped the turn before it could, and
+// loop_stopped when the loop did (the same call again and again, the
+// round limit, a reply with more calls than run).
 const (
 	OutcomeOK          = "ok"
 	OutcomeError       = "error"        // the tool failed; the model read why
 	OutcomeDenied      = "denied"       // the approval gate refused it
 	OutcomeCancelled   = "cancelled"    // the user stopped the turn
-	OutcomeLoopStopped = "loop_stopped" // the same call again and again: the loop stopped it
+	OutcomeLoopStopped = "loop_stopped" // the loop stopped the turn before it ran
 )
 
 // ToolEnd records how one tool call went. The result itself is in the

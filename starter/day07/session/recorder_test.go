@@ -16,15 +16,19 @@ import (
 )
 
 // readsCalc is the read_file the Mock calls when asked what calc.go does:
-// it answers every call with the same text and reads nothing.
-type readsCalc struct{}
+// it answers every call with the same text and reads nothing. With cancel
+// set, it presses Ctrl-C first.
+type readsCalc struct{ cancel context.CancelFunc }
 
 func (readsCalc) Name() string            { return "read_file" }
 func (readsCalc) Description() string     { return "reads" }
 func (readsCalc) Schema() json.RawMessage { return json.RawMessage(`{"type":"object"}`) }
 func (readsCalc) Args() any               { return new(map[string]any) }
 func (readsCalc) ReadOnly() bool          { return true }
-func (readsCalc) Run(context.Context, json.RawMessage) (string, error) {
+func (r readsCalc) Run(context.Context, json.RawMessage) (string, error) {
+	if r.cancel != nil {
+		r.cancel()
+	}
 	return "package calc\n\nfunc Div(a, b int) int { return a / b }\n", nil
 }
 
@@ -209,5 +213,53 @@ func TestRecorderSwitchThatFailsChangesNothing(t *testing.T) {
 				t.Errorf("a turn after the failed switch added %d events to the log in use, want 3", got-n)
 			}
 		})
+	}
+}
+
+func TestToolEndOutcome(t *testing.T) {
+	tests := []struct {
+		name string
+		end  agent.ToolEnd
+		want string
+	}{
+		{"it ran", agent.ToolEnd{}, OutcomeOK},
+		{"it failed", agent.ToolEnd{Err: errors.New("no such file")}, OutcomeError},
+		{"the gate refused it", agent.ToolEnd{Denied: true, Err: errors.New("denied")}, OutcomeDenied},
+		{"a cancel while it ran", agent.ToolEnd{Cancelled: true}, OutcomeCancelled},
+		{"a cancel before it ran", agent.ToolEnd{Skipped: true, Cancelled: true, Err: errors.New("not run")}, OutcomeCancelled},
+		{"the loop stopped first", agent.ToolEnd{Skipped: true, Err: errors.New("not run")}, OutcomeLoopStopped},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := toolEnd(tt.end).Outcome; got != tt.want {
+				t.Errorf("the tool_end of %+v has the outcome %q, want %q", tt.end, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRecorderLogsACancelledCall presses Ctrl-C while a call runs, and
+// checks that its tool_end says so, before its result.
+func TestRecorderLogsACancelledCall(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := agent.New(llm.Mock{}, "scripted", tools.NewRegistry(readsCalc{cancel: cancel}))
+	rec := NewRecorder(newTestStore(t), a, "/home/ann/calc")
+	if err := rec.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Close()
+	say(ctx, a, "what does calc.go do?")
+	var got []string
+	for _, ev := range events(t, rec.Store().logPath(rec.ID())) {
+		switch d := ev.Data.(type) {
+		case ToolEnd:
+			got = append(got, "tool_end "+d.Outcome)
+		case Message:
+			got = append(got, d.Message.Role)
+		}
+	}
+	if want := []string{"user", "assistant", "tool_end cancelled", "tool"}; !slices.Equal(got, want) {
+		t.Errorf("the log holds %q, want %q", got, want)
 	}
 }

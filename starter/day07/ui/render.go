@@ -88,12 +88,15 @@ func (v *turnView) show(e agent.Event) {
 }
 
 // toolLine sums up one tool call on one line: a mark, the call as the
-// tool read it, and either the size of its result and the time it took, or
-// its error. The model writes the name, the arguments and, through them,
+// tool read it, and the size of its result and the time it took, or its
+// error, or that the user cancelled it. The model writes the name, the arguments and, through them,
 // much of the error, so each is cut to a size and kept to one line, with
 // no control character left to move the cursor.
 func (v *turnView) toolLine(e agent.ToolEnd) string {
 	call := oneLine(shorten(e.Name, 40)) + " " + oneLine(shorten(e.Arguments, 80))
+	if e.Cancelled {
+		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(fmt.Sprintf(" · cancelled after %dms", e.Elapsed.Milliseconds()))
+	}
 	if e.Err != nil {
 		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+oneLine(shorten(e.Err.Error(), 200)))
 	}
