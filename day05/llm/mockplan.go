@@ -247,7 +247,7 @@ func describe(path string, lines []string) string {
 		return fmt.Sprintf("%s is Go code in package %s, %d lines long. It declares %s.",
 			path, pkg, len(lines), strings.Join(names, ", "))
 	case len(lines) > 0:
-		return fmt.Sprintf("%s is %d lines long. It begins: %q.", path, len(lines), shorten(lines[0], 60))
+		return fmt.Sprintf("%s is %d lines long. It begins: %q.", path, len(lines), Shorten(lines[0], 60))
 	}
 	return fmt.Sprintf("%s is empty.", path)
 }

@@ -52,7 +52,7 @@ func attempt(c ToolCall) string {
 	_ = json.Unmarshal([]byte(c.Arguments), &args) // arguments that do not read leave both empty
 	switch {
 	case c.Name == "run_command" && args.Command != "":
-		return fmt.Sprintf("run `%s`", shorten(args.Command, 60))
+		return fmt.Sprintf("run `%s`", Shorten(args.Command, 60))
 	case c.Name == "edit_file" && args.Path != "":
 		return "edit " + args.Path
 	case c.Name == "write_file" && args.Path != "":

@@ -52,7 +52,7 @@ func (v *turnView) show(e agent.Event) {
 		}
 	case agent.ToolStart:
 		v.endLine()
-		v.running = v.progress.start(oneLine(shorten(e.Name, 40)))
+		v.running = v.progress.start(oneLine(llm.Shorten(e.Name, 40)))
 	case agent.ToolProgress:
 		v.running.update(e.Line)
 	case agent.ToolEnd:
@@ -93,12 +93,12 @@ func (v *turnView) show(e agent.Event) {
 // much of the error, so each is cut to a size and kept to one line, with
 // no control character left to move the cursor.
 func (v *turnView) toolLine(e agent.ToolEnd) string {
-	call := oneLine(shorten(e.Name, 40)) + " " + oneLine(shorten(e.Arguments, 80))
+	call := oneLine(llm.Shorten(e.Name, 40)) + " " + oneLine(llm.Shorten(e.Arguments, 80))
 	if e.Cancelled {
 		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(fmt.Sprintf(" · cancelled after %dms", e.Elapsed.Milliseconds()))
 	}
 	if e.Err != nil {
-		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+oneLine(shorten(e.Err.Error(), 200)))
+		return v.styles.Error.Render("✗ ") + call + v.styles.Dim.Render(" · "+oneLine(llm.Shorten(e.Err.Error(), 200)))
 	}
 	size := fmt.Sprintf("%d chars", e.Chars)
 	if e.Truncated {
@@ -124,15 +124,6 @@ func oneLine(s string) string {
 func (v *turnView) stop() {
 	v.spinner.Stop()
 	v.running.finish()
-}
-
-// shorten cuts s to at most n characters, marking the cut with "…".
-func shorten(s string, n int) string {
-	runes := []rune(s)
-	if len(runes) <= n {
-		return s
-	}
-	return string(runes[:n-1]) + "…"
 }
 
 // usage shows what a turn cost, when the server said.

@@ -4,8 +4,10 @@
 // speaks the Chat Completions API. Retrying wraps either, and asks again
 // when a request fails in a way that may pass.
 //
-// Nothing outside this package sees a JSON field name: the rest of ply
-// speaks in Messages, and openai.go and wire.go translate.
+// Nothing outside this package sees a JSON field name of the wire: the
+// rest of ply speaks in Messages, and openai.go and wire.go translate. The
+// session log spells a message in the same shape, but in a format of its
+// own that stays as it is when the wire changes: session/wire.go says why.
 package llm
 
 import "encoding/json"

@@ -78,12 +78,7 @@ func readLog(path string) ([]session.Event, error) {
 // readEvents reads the events of a log's bytes, and what stopped the
 // reader: nil at a clean end.
 func readEvents(data []byte) ([]session.Event, error) {
-	r := session.NewReader(bytes.NewReader(data), "log.jsonl")
-	var evs []session.Event
-	for r.Next() {
-		evs = append(evs, r.Event())
-	}
-	return evs, r.Err()
+	return session.Tail(session.NewReader(bytes.NewReader(data), "log.jsonl"), 0)
 }
 
 // types returns the type of each event, and checks that the seqs run 1,

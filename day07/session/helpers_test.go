@@ -104,10 +104,7 @@ func readAll(t testing.TB, data string, max int) ([]Event, *Reader) {
 	if max > 0 {
 		r.max = max
 	}
-	var evs []Event
-	for r.Next() {
-		evs = append(evs, r.Event())
-	}
+	evs, _ := Tail(r, 0)
 	return evs, r
 }
 
@@ -146,12 +143,8 @@ func events(t testing.TB, path string) []Event {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r := NewReader(f, path)
-	var evs []Event
-	for r.Next() {
-		evs = append(evs, r.Event())
-	}
-	if err := r.Err(); err != nil {
+	evs, err := Tail(NewReader(f, path), 0)
+	if err != nil {
 		t.Fatalf("reading %s: %v", path, err)
 	}
 	return evs

@@ -55,10 +55,10 @@ func (x *exporter) event(ev Event) {
 	case Usage:
 		x.usage = d
 	case Failure:
-		x.printf("\n> **Error:** %s\n", x.clean(oneLine(d.Message)))
+		x.printf("\n> **Error:** %s\n", x.clean(flatten(d.Message)))
 	case Compact:
 		x.printf("\n> *The conversation was compacted here, %d → %d tokens. The summary the model kept:*\n>\n> %s\n",
-			d.TokensBefore, d.TokensAfter, x.clean(oneLine(d.Summary)))
+			d.TokensBefore, d.TokensAfter, x.clean(flatten(d.Summary)))
 	case Fork:
 		x.printf("\n> *Forked from %s after event %d.*\n", d.From, d.AtSeq)
 	}
@@ -144,6 +144,3 @@ func title(role string) string {
 	}
 	return strings.ToUpper(role[:1]) + role[1:]
 }
-
-// oneLine joins the lines of text, for a quoted note.
-func oneLine(text string) string { return strings.Join(strings.Fields(text), " ") }

@@ -91,7 +91,7 @@ func excerpt(s string, i, n int) string {
 		_, size := utf8.DecodeRuneInString(s[end:])
 		end += size
 	}
-	out := strings.Join(strings.Fields(s[start:end]), " ")
+	out := flatten(s[start:end])
 	if start > 0 {
 		out = "…" + out
 	}

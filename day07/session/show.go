@@ -3,19 +3,19 @@ package session
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"ply/day07/llm"
 )
 
-// Tail returns the last n events of the log r reads, oldest first, and
-// what stopped r: nil at the clean end of the log. It reads the whole log
-// and holds n events at a time, for /log N and ply log.
+// Tail returns the last n events of the log r reads, oldest first, or
+// every event when n is 0, and what stopped r: nil at the clean end of the
+// log. It reads the whole log and holds n events at a time, for /log N;
+// all of them only for a log known to be small, as a test's is.
 func Tail(r *Reader, n int) ([]Event, error) {
 	var last []Event
 	for r.Next() {
 		last = append(last, r.Event())
-		if len(last) > n {
+		if n > 0 && len(last) > n {
 			last = last[1:]
 		}
 	}
@@ -79,13 +79,14 @@ func describeMessage(m llm.Message) string {
 	return m.Role + ": " + preview(m.Content, 60)
 }
 
-// preview returns the start of text on one line: white space runs become
-// one space, and a text longer than n characters is cut to n-1 and "…".
+// preview returns the start of text on one line, at most n characters
+// (see flatten and llm.Shorten).
 func preview(text string, n int) string {
-	text = strings.Join(strings.Fields(text), " ")
-	if utf8.RuneCountInString(text) <= n {
-		return text
-	}
-	runes := []rune(text)
-	return string(runes[:n-1]) + "…"
+	return llm.Shorten(flatten(text), n)
+}
+
+// flatten puts text on one line: every run of white space, line ends
+// included, becomes one space.
+func flatten(text string) string {
+	return strings.Join(strings.Fields(text), " ")
 }

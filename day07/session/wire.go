@@ -2,6 +2,16 @@ package session
 
 // This file is the log's format in Go: how an Event becomes one line and
 // how one line becomes an Event again.
+//
+// A message is spelt in the shape of OpenAI's Chat Completions messages,
+// as package llm spells it on the wire, so that a log reads like the
+// requests it rebuilds; but it is spelt here, by types of this package,
+// and not by llm's. The wire is a protocol that ply follows: it changes
+// when servers do (llm leaves out an empty content, and may one day add a
+// field a server wants or speak another API). The log is a file format
+// that ply owns: version 1 must read the same in every ply, whatever the
+// wire has become, so its spelling is frozen here, where a change would be
+// a new version.
 
 import (
 	"bytes"
@@ -106,6 +116,11 @@ func body(d Data) any {
 // gives the zero Event and no error. The errors are decode's share of the
 // reader's rules: ErrNotJSON, ErrNoSeq, ErrNoType, ErrBadFields and
 // ErrVersion.
+//
+// Most lines are messages, and the biggest ones are, so a message line is
+// read in one pass, by decodeMessage, the one reader of message lines.
+// Every other line, and a message line decodeMessage does not take, goes
+// through decodeAny, which finds the reason a bad line is bad.
 func decode(text []byte) (Event, error) {
 	if isBlank(text) {
 		return Event{}, nil
@@ -125,9 +140,8 @@ type messageLine struct {
 }
 
 // decodeMessage decodes a good message line in a single pass, and reports
-// whether text was one. Most lines are messages, and the biggest ones
-// are, so this is the reader's fast path; decodeAny reaches the same
-// verdict on every line, in two passes.
+// whether text was one: its seq an integer, its type "message", and a
+// message with a role.
 func decodeMessage(text []byte) (Event, bool) {
 	var l messageLine
 	if json.Unmarshal(text, &l) != nil || l.Seq == nil || l.Type == nil || *l.Type != TypeMessage ||
@@ -176,11 +190,9 @@ func decodeData(typ string, text []byte) (Data, error) {
 	case TypeSystem:
 		return decodeAs[System](text)
 	case TypeMessage:
-		var b messageBody
-		if json.Unmarshal(text, &b) != nil || b.Message == nil || b.Message.Role == "" {
-			return nil, fmt.Errorf("%w %s: it needs a message with a role", ErrBadFields, typ)
-		}
-		return Message{Message: fromWire(*b.Message)}, nil
+		// decode gave decodeMessage the line first: a message line that
+		// reaches here, with its seq and type good, has a bad message.
+		return nil, fmt.Errorf("%w %s: it needs a message with a role", ErrBadFields, typ)
 	case TypeToolEnd:
 		return decodeAs[ToolEnd](text)
 	case TypeUsage:

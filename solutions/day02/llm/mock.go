@@ -154,16 +154,7 @@ func fallback(last string) string {
 		return "There is no user message for me to answer."
 	}
 	return fmt.Sprintf("I'm a scripted model and only know a few phrases, so I can't answer %q. "+
-		"Ask me \"what can you do?\".", shorten(last, 60))
-}
-
-// shorten cuts s to at most n characters, marking the cut with "…".
-func shorten(s string, n int) string {
-	runes := []rune(s)
-	if len(runes) <= n {
-		return s
-	}
-	return string(runes[:n-1]) + "…"
+		"Ask me \"what can you do?\".", Shorten(last, 60))
 }
 
 // fragmentSize is how many characters the Mock puts in one fragment: about

@@ -22,7 +22,7 @@ func serverText(text, apiKey string) string {
 	}
 	text = hideCredentials(text)
 	text = strings.Join(strings.Fields(text), " ")
-	return shorten(text, maxServerText)
+	return Shorten(text, maxServerText)
 }
 
 // userInfo finds the user:password@ part of a URL, or a token given as a

@@ -74,10 +74,7 @@ func preview(m llm.Message) string {
 		return fmt.Sprintf("(%d tool calls, no text)", len(m.ToolCalls))
 	}
 	text = strings.NewReplacer("\r\n", "⏎", "\n", "⏎", "\t", " ").Replace(text)
-	if r := []rune(text); len(r) > previewLength {
-		return string(r[:previewLength-1]) + "…"
-	}
-	return text
+	return llm.Shorten(text, previewLength)
 }
 
 // counted is what the server said the conversation took, and how much of

@@ -34,7 +34,7 @@ func mockSummary(transcript string) string {
 			asked = append(asked, requests(text)...)
 		case head == RoleUser:
 			first, _, _ := strings.Cut(text, "\n")
-			asked = append(asked, shorten(first, 60))
+			asked = append(asked, Shorten(first, 60))
 		case head == RoleAssistant && text != "":
 			last, _, _ = strings.Cut(text, "\n")
 		case strings.HasPrefix(head, "call "):
@@ -51,7 +51,7 @@ func mockSummary(transcript string) string {
 		parts = append(parts, "ply called "+callCounts(calls)+".")
 	}
 	if last != "" {
-		parts = append(parts, "The last answer began: "+shorten(last, 80))
+		parts = append(parts, "The last answer began: "+Shorten(last, 80))
 	}
 	if len(parts) == 0 {
 		return "Nothing worth keeping happened."

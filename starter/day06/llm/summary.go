@@ -63,7 +63,7 @@ func transcript(msgs []Message) string {
 		case IsSummary(m):
 			block(&b, "summary of what came before", summaryText(m))
 		case m.Role == RoleTool:
-			block(&b, "result of "+names[m.ToolCallID], shorten(m.Content, maxTranscriptResult))
+			block(&b, "result of "+names[m.ToolCallID], Shorten(m.Content, maxTranscriptResult))
 		default:
 			block(&b, m.Role, m.Content)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"ply/day06/approval"
+	"ply/day06/llm"
 )
 
 // maxTries is how many times a question is put before an unclear answer
@@ -93,7 +94,7 @@ func (a *TerminalAsker) show(q approval.Question) {
 	case q.Path != "":
 		fmt.Fprintln(a.out, s.title.Render("? "+oneLine(q.Tool)+" wants to change "+oneLine(q.Path)))
 	default:
-		fmt.Fprintln(a.out, s.title.Render("? "+oneLine(q.Tool)+" "+oneLine(shorten(q.Arguments, 200))))
+		fmt.Fprintln(a.out, s.title.Render("? "+oneLine(q.Tool)+" "+oneLine(llm.Shorten(q.Arguments, 200))))
 	}
 	if q.Change != nil {
 		a.showChange(*q.Change)
@@ -133,7 +134,7 @@ func (a *TerminalAsker) showChange(c approval.Change) {
 func choices(grant string) string {
 	always := ""
 	if grant != "" {
-		always = "a = always, this session (" + oneLine(shorten(grant, 80)) + ") · "
+		always = "a = always, this session (" + oneLine(llm.Shorten(grant, 80)) + ") · "
 	}
 	return "y = yes, once · " + always + "n = no · n REASON = no, and tell the model why"
 }

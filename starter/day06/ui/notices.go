@@ -61,7 +61,7 @@ func fixLine(err error) string {
 // repeatedLine ends a turn stopped by loop detection.
 func repeatedLine(e agent.Repeated) string {
 	return fmt.Sprintf("stopped: the model called %s %s %d times in a row; ask again, or ask differently",
-		e.Name, cut(e.Arguments, 60), agent.MaxRepeats)
+		e.Name, llm.Shorten(e.Arguments, 60), agent.MaxRepeats)
 }
 
 // outOfRoomLine ends a turn that does not fit the budget.

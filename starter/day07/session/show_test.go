@@ -40,7 +40,7 @@ func TestTail(t *testing.T) {
 	for _, tt := range []struct {
 		n    int
 		want []int64
-	}{{2, []int64{3, 4}}, {10, []int64{1, 2, 3, 4}}, {0, nil}} {
+	}{{2, []int64{3, 4}}, {10, []int64{1, 2, 3, 4}}, {0, []int64{1, 2, 3, 4}}} {
 		got, err := Tail(NewReader(strings.NewReader(in), "t.jsonl"), tt.n)
 		if !equalSeqs(seqs(got), tt.want) || err != nil {
 			t.Errorf("Tail(%d) = %v, %v; want %v", tt.n, seqs(got), err, tt.want)

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -77,12 +78,25 @@ func TestDecodeLine(t *testing.T) {
 	}
 }
 
-func TestDecodeAnyAgreesWithTheFastPath(t *testing.T) {
-	for _, tt := range wireTests {
-		slow, err := decodeAny([]byte(tt.want))
-		fast, _ := decode([]byte(tt.want))
-		if err != nil || !reflect.DeepEqual(slow, fast) {
-			t.Errorf("decodeAny(%s) = %+v, %v; decode gave %+v", tt.want, slow, err, fast)
+// TestDecodeBadMessageLines checks that a message line decodeMessage does
+// not take still gets its reason from decodeAny.
+func TestDecodeBadMessageLines(t *testing.T) {
+	tests := []struct {
+		line string
+		want error
+	}{
+		{`{"seq":7,"ts":"t","type":"message","message":null}`, ErrBadFields},
+		{`{"seq":7,"ts":"t","type":"message","message":{"content":"hi"}}`, ErrBadFields},
+		{`{"seq":7,"ts":"t","type":"message","message":"hi"}`, ErrBadFields},
+		{`{"seq":7,"ts":"t","type":"message"}`, ErrBadFields},
+		{`{"seq":"7","ts":"t","type":"message","message":{"role":"user"}}`, ErrNoSeq},
+		{`{"seq":7.0,"ts":"t","type":"message","message":{"role":"user"}}`, ErrNoSeq},
+		{`{"seq":7,"ts":"t","type":["message"],"message":{"role":"user"}}`, ErrNoType},
+		{`null`, ErrNotJSON},
+	}
+	for _, tt := range tests {
+		if _, err := decode([]byte(tt.line)); !errors.Is(err, tt.want) {
+			t.Errorf("decode(%s) gave %v, want %v", tt.line, err, tt.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ply/day07/agent"
+	"ply/day07/llm"
 )
 
 // maxToolColumn is the widest the x-ray's tool column gets; longer lists of
@@ -24,12 +25,12 @@ const maxToolColumn = 24
 func contextLines(r agent.ContextReport) (heading string, rows []string, totals string) {
 	width := len("tool")
 	for _, row := range r.Rows {
-		width = max(width, len([]rune(cut(row.Tool, maxToolColumn))))
+		width = max(width, len([]rune(llm.Shorten(row.Tool, maxToolColumn))))
 	}
 	format := fmt.Sprintf("%%3s  %%-9s  %%-%ds  %%6s  %%s", width)
 	heading = strings.TrimRight(fmt.Sprintf(format, "#", "role", "tool", "tokens", "preview"), " ")
 	for _, row := range r.Rows {
-		line := fmt.Sprintf(format, fmt.Sprint(row.Index), row.Role, cut(row.Tool, maxToolColumn), fmt.Sprintf("~%d", row.Tokens), row.Preview)
+		line := fmt.Sprintf(format, fmt.Sprint(row.Index), row.Role, llm.Shorten(row.Tool, maxToolColumn), fmt.Sprintf("~%d", row.Tokens), row.Preview)
 		rows = append(rows, strings.TrimRight(line, " "))
 	}
 	return heading, rows, contextTotals(r)
@@ -48,15 +49,6 @@ func contextTotals(r agent.ContextReport) string {
 	}
 	parts = append(parts, fmt.Sprintf("budget %d", r.Budget), fmt.Sprintf("compacts past %d", r.CompactAt))
 	return strings.Join(parts, " · ")
-}
-
-// cut shortens s to n characters, marking the cut with "…".
-func cut(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 // count writes n things, as "1 message" or "5 messages".
