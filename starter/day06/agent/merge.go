@@ -20,6 +20,17 @@ type merger struct {
 	calls map[int]*pending // by index
 }
 
+// MergeCalls joins fragments, in the order they came, into whole calls,
+// exactly as a turn does: for a check of what a gateway streams, without
+// a turn around it.
+func MergeCalls(fragments []llm.ToolCallDelta) []llm.ToolCall {
+	var m merger
+	for _, f := range fragments {
+		m.add(f)
+	}
+	return m.result()
+}
+
 // pending is a call whose fragments are still coming. Its arguments grow
 // in a strings.Builder, which copies each piece once: joining strings
 // with += copies everything so far at every piece, and a server that
