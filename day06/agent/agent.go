@@ -94,9 +94,12 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 			a.failed(before, err, reply.Content, emit)
 			return
 		}
+		reply = hold(reply, a.budget)
 		a.messages = append(a.messages, reply)
 		if used.Input > 0 {
-			a.counted = counted{tokens: used.Input + used.Output, through: len(a.messages)}
+			// The server counted what the model wrote; the window may
+			// keep less of it, and never more than its estimate.
+			a.counted = counted{tokens: used.Input + min(used.Output, estimate(reply)), through: len(a.messages)}
 		}
 		// Stop a model that is going round in circles, or that is done.
 		if call, ok := seen.stuck(reply.ToolCalls); ok {
@@ -155,7 +158,7 @@ func (a *Agent) failed(before int, err error, text string, emit func(Event)) {
 func (a *Agent) end(before int, text string) (kept bool) {
 	a.skipCalls(unanswered(a.messages), notRunCancelled)
 	if text != "" {
-		a.messages = append(a.messages, llm.Message{Role: llm.RoleAssistant, Content: text})
+		a.messages = append(a.messages, hold(llm.Message{Role: llm.RoleAssistant, Content: text}, a.budget))
 	}
 	return len(a.messages) > before+1
 }

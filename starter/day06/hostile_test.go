@@ -99,8 +99,8 @@ func runHostileRound(t *testing.T, dir string, calls []hostileCall) []string {
 	a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), approval.AllowAll{}) // as --yes: what the gate lets through, the tools must hold
 	// The calls carry hundreds of kilobytes of arguments; what is tested
 	// here is the tools, not the budget. (A call of megabytes is no longer
-	// the tools' to refuse: the client reads no reply over 4 MiB; see the
-	// tools' own tests.)
+	// the tools' to refuse: the client reads no reply over 4 MiB, and the
+	// window runs no call it cannot keep; see the tools' own tests.)
 	a.SetBudget(1 << 30)
 	var ends []agent.ToolEnd
 	var last agent.Event
@@ -185,7 +185,7 @@ func TestHostileRound(t *testing.T) {
 		{"list_dir", quote(t, map[string]any{"path": strings.Repeat("a/", 50_000)}), "error: the path is 100000 bytes long"},
 		{"find", quote(t, map[string]any{"pattern": "**/" + strings.Repeat("a/**/", 20) + "b.txt"}), "(nothing matches)"},
 		{"find", quote(t, map[string]any{"pattern": strings.Repeat("**/a/", 5000)}), "error: the pattern is 25000 bytes long"},
-		{"read_file", broken, "error: the arguments are not valid JSON: " + broken[:100]},
+		{"read_file", broken, "error: not run: the arguments were 100009 bytes of arguments, cut short before the JSON ended"},
 		{strings.Repeat("read_file", 10_000), "{}", "error: there is no tool"},
 		{"read_file", `{"path":"calc.go","path":"../../../etc/passwd"}`, "error: ../../../etc/passwd: it is outside the workspace"},
 		{"read_file", quote(t, map[string]any{"path": "calc.go\x00/../../etc/passwd"}), `error: "calc.go\x00/../../etc/passwd" holds a NUL byte`},
