@@ -7,7 +7,7 @@ import (
 
 // The caps on what ply reads of one answer. Each server text has one: an
 // error body (maxErrorBody, in errors.go), one event of a stream
-// (maxEvent, in sse.go), and these two. Past a cap, the attempt ends with
+// (maxEvent, in sse.go, which is maxReply), and these two. Past a cap, the attempt ends with
 // an error that names it, having held no more than the cap in memory.
 const (
 	// maxReply is the most one reply may hold: its text, and its calls'
