@@ -18,10 +18,10 @@ import (
 // broken. A local server loads the model before it sends its headers:
 // Ollama lets a load stall for five minutes (OLLAMA_LOAD_TIMEOUT) before
 // it gives up itself, and it reads the whole prompt before the first
-// byte too. A reasoning model may stream nothing while it thinks. The
-// OpenAI SDKs give each read ten minutes; ply takes half, since a person
-// is waiting, and a server that keeps the line open with comments while
-// it thinks (OpenRouter does) is never silent that long.
+// byte too. A reasoning model may stream nothing while it thinks.
+// OpenAI's Python SDK gives each read ten minutes; ply takes half, since a
+// person is waiting, and a server that keeps the line open with comments
+// while it thinks (OpenRouter does) is never silent that long.
 const DefaultIdleTimeout = 5 * time.Minute
 
 // SilenceError means the server said nothing for longer than ply waits.
