@@ -142,6 +142,24 @@ func TestEndlessErrorBody(t *testing.T) {
 	}
 }
 
+// TestCaps: the caps are the sizes the day 6 lesson gives.
+func TestCaps(t *testing.T) {
+	caps := []struct {
+		what      string
+		got, want int
+	}{
+		{"an error body", maxErrorBody, 64 << 10},
+		{"one event", maxEvent, 4 << 20},
+		{"a reply", maxReply, 4 << 20},
+		{"a streamed answer", maxAnswer, 256 << 20},
+	}
+	for _, c := range caps {
+		if c.got != c.want {
+			t.Errorf("the cap on %s is %d bytes, but the lesson says %d", c.what, c.got, c.want)
+		}
+	}
+}
+
 // TestCapReader: a reader held to n bytes fails with its error after them.
 func TestCapReader(t *testing.T) {
 	tooLong := errors.New("too long")

@@ -142,6 +142,16 @@ func TestHoldBounds(t *testing.T) {
 	}
 }
 
+// TestHoldRoom: the room is the one the day 6 lesson gives.
+func TestHoldRoom(t *testing.T) {
+	if maxHeldBytes != 8<<20 {
+		t.Errorf("maxHeldBytes is %d, but the lesson says 8 MiB", maxHeldBytes)
+	}
+	if got := heldChars(DefaultBudget); got != DefaultBudget/4*2 {
+		t.Errorf("heldChars(%d) = %d, want a quarter of the budget, at 2 characters a token", DefaultBudget, got)
+	}
+}
+
 // TestJSONSize: the bound is never below what encoding/json writes.
 func TestJSONSize(t *testing.T) {
 	for _, s := range []string{"", "plain", "\x00\x1b\n\t", `"\`, "<>&", "é日🙂", "\xff\xfe", "\u2028\u2029", "\uFFFD"} {

@@ -70,6 +70,7 @@ func TestWorstCaseWaits(t *testing.T) {
 		what      string
 		got, want time.Duration
 	}{
+		{"the idle timeout", DefaultIdleTimeout, 5 * time.Minute},
 		{"ply's own waits between attempts", own.Round(time.Second), 15 * time.Second},
 		{"a server that asks for the longest wait ply honours, every time", hinted, 4 * time.Minute},
 		{"a server that accepts and never answers", attempts*DefaultIdleTimeout + own.Round(time.Second), 25*time.Minute + 15*time.Second},
