@@ -10,9 +10,10 @@
 //
 // Environment: MOCK=1 picks the scripted model; OPENAI_BASE_URL,
 // OPENAI_API_KEY and PLY_MODEL point ply at a real one; PLY_CONTEXT sets
-// the model's window in tokens (32768 by default); PLY_HOME is where the
-// sessions are kept; PLY_FSYNC=1 syncs each event to disk; SELFTEST=1 runs the
-// day's self-check instead of the REPL.
+// the model's window in tokens (32768 by default); PLY_IDLE_TIMEOUT sets
+// how many seconds the server may say nothing (300 by default); PLY_HOME is
+// where the sessions are kept; PLY_FSYNC=1 syncs each event to disk;
+// SELFTEST=1 runs the day's self-check instead of the REPL.
 //
 // "ply demo" fixes a copy of the playground in a temporary directory.
 // "ply mock-server" serves the scripted model as an OpenAI-compatible
@@ -89,6 +90,10 @@ func run() int {
 		fmt.Fprintln(os.Stderr, "ply:", err)
 		return 2
 	}
+	if _, err := idleTimeout(os.Getenv); err != nil {
+		fmt.Fprintln(os.Stderr, "ply:", err)
+		return 2
+	}
 	ws, err := tools.NewWorkspace(*dir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ply:", err)
@@ -119,6 +124,7 @@ func run() int {
 // gives it the session's gate and who answers.
 func newREPL(ws *tools.Workspace) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
+	cfg.IdleTimeout, _ = idleTimeout(os.Getenv) // run has refused a bad value
 	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
 	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
 	if budget, err := contextBudget(os.Getenv); err == nil && budget > 0 {
