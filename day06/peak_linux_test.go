@@ -23,6 +23,7 @@ type flood struct {
 	head, body, tail string
 	size             int64
 	gzip             bool // sent compressed, as a gzip bomb is: the transport unpacks it
+	numbered         bool // body holds a %d, written with 0, 1, 2 and on, one at a time
 }
 
 func (f flood) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -37,8 +38,12 @@ func (f flood) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	chunk := strings.Repeat(f.body, max(1, 64<<10/len(f.body)))
 	n, err := io.WriteString(out, f.head)
-	for written := int64(n); written < f.size && err == nil; written += int64(n) {
-		n, err = io.WriteString(out, chunk)
+	for written, i := int64(n), 0; written < f.size && err == nil; written, i = written+int64(n), i+1 {
+		if f.numbered {
+			n, err = fmt.Fprintf(out, f.body, i)
+		} else {
+			n, err = io.WriteString(out, chunk)
+		}
 	}
 	if err == nil {
 		_, _ = io.WriteString(out, f.tail) // the client may be gone: it has read what it reads
@@ -61,6 +66,8 @@ var floods = []struct {
 	{"a 1 GB stream of one call", flood{contentType: "text/event-stream",
 		head: `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"write_file","arguments":""}}]}}]}` + "\n\n",
 		body: `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"xxxxxxxxxxxxxxxx"}}]}}]}` + "\n\n", size: 1 << 30}},
+	{"a 1 GB stream of calls that carry nothing", flood{contentType: "text/event-stream",
+		body: `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":%d}]}}]}` + "\n\n", size: 1 << 30, numbered: true}},
 	{"a 1 GB event", flood{contentType: "text/event-stream", head: "data: ", body: "x", size: 1 << 30}},
 	{"events of 15 MiB", flood{contentType: "text/event-stream",
 		body: `data: {"choices":[{"index":0,"delta":{"content":"` + strings.Repeat("x", 15<<20) + `"}}]}` + "\n\n", size: 1 << 30}},

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -125,6 +126,34 @@ func handedOut(s Stream) (int, error) {
 		}
 	}
 	return n, s.Err()
+}
+
+// TestEndlessCalls: a stream of fragments that each start a new call, and
+// carry nothing else, ends at maxReply too, each fragment counted at
+// fragmentCost, so that the calls ply holds while it merges them stay few.
+func TestEndlessCalls(t *testing.T) {
+	t.Parallel()
+	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		for i := 0; ; i++ {
+			if _, err := fmt.Fprintf(w, "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":%d}]}}]}\n\n", i); err != nil {
+				return // ply has stopped reading
+			}
+		}
+	}))
+	s, err := NewOpenAI(url, "").Stream(context.Background(), Request{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	calls := 0
+	for s.Next() {
+		calls += len(s.Delta().ToolCalls)
+	}
+	if !errors.Is(s.Err(), ErrReplyTooLong) || calls > maxReply/fragmentCost {
+		t.Errorf("%d fragments handed out, then %v; want at most %d, then ErrReplyTooLong", calls, s.Err(), maxReply/fragmentCost)
+	}
 }
 
 // TestEndlessErrorBody: a refusal whose body never ends is read to

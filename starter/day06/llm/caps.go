@@ -21,6 +21,11 @@ const (
 	// at a time, but time for ever. OpenAI streams a call's arguments a
 	// few characters an event, some 40 times their size on the wire.
 	maxAnswer = 64 * maxReply
+	// fragmentCost is what a fragment of a call counts against maxReply
+	// besides its ID, name and arguments: the call it may start takes
+	// memory of its own, and fragments that carry nothing but a new index
+	// would otherwise cost nothing.
+	fragmentCost = 64
 )
 
 // The errors of an answer too long to read.
@@ -74,7 +79,7 @@ func (s *cappedStream) Next() bool {
 	d := s.Stream.Delta()
 	s.size += len(d.Text)
 	for _, call := range d.ToolCalls {
-		s.size += len(call.ID) + len(call.Name) + len(call.Arguments)
+		s.size += fragmentCost + len(call.ID) + len(call.Name) + len(call.Arguments)
 	}
 	if s.size > maxReply {
 		s.err = ErrReplyTooLong
