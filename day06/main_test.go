@@ -66,12 +66,14 @@ var goCache = sync.OnceValue(func() string {
 
 // scriptCmds are the custom script commands, sorted by name.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"bodymodel":   bodymodel,
 	"bypassmodel": bypassmodel,
 	"fakemodel":   fakemodel,
 	"fromstdout":  fromstdout,
 	"mockserver":  mockserver,
 	"nomodel":     nomodel,
 	"playground":  playground,
+	"silentmodel": silentmodel,
 	"steady":      steady,
 	"waitfile":    waitfile,
 }

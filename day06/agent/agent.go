@@ -104,9 +104,12 @@ func (a *Agent) loop(ctx context.Context, before int, emit func(Event)) {
 			a.failed(before, err, reply.Content, emit)
 			return
 		}
+		reply = hold(reply, a.budget)
 		a.add(reply)
 		if used.Input > 0 {
-			a.counted = counted{tokens: used.Input + used.Output, through: len(a.messages)}
+			// The server counted what the model wrote; the window may
+			// keep less of it, and never more than its estimate.
+			a.counted = counted{tokens: used.Input + min(used.Output, estimate(reply)), through: len(a.messages)}
 		}
 		// Stop a model that is going round in circles, or that is done.
 		if call, ok := seen.stuck(reply.ToolCalls); ok {
@@ -165,7 +168,7 @@ func (a *Agent) failed(before int, err error, text string, emit func(Event)) {
 func (a *Agent) end(before int, text string) (kept bool) {
 	a.skipCalls(unanswered(a.messages), notRunCancelled)
 	if text != "" {
-		a.add(llm.Message{Role: llm.RoleAssistant, Content: text})
+		a.add(hold(llm.Message{Role: llm.RoleAssistant, Content: text}, a.budget))
 	}
 	return len(a.messages) > before+1
 }

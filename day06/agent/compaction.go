@@ -91,7 +91,8 @@ func (a *Agent) summarise(ctx context.Context, msgs []llm.Message) (string, erro
 	if strings.TrimSpace(text.String()) == "" {
 		return "", errors.New("the model wrote an empty summary")
 	}
-	return text.String(), nil
+	// A summary is a message of the window too, and is held as a reply is.
+	return hold(llm.Message{Role: llm.RoleUser, Content: text.String()}, a.budget).Content, nil
 }
 
 // makeRoom compacts the conversation when it has grown past compactAt,

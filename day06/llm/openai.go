@@ -20,9 +20,10 @@ import (
 // API: OpenAI itself, and Ollama, llama.cpp, vLLM and others on their /v1
 // endpoints.
 type OpenAI struct {
-	baseURL string // such as https://api.openai.com/v1; no trailing slash
-	apiKey  string // sent as a bearer token; empty for servers that need none
-	client  *http.Client
+	baseURL string        // such as https://api.openai.com/v1; no trailing slash
+	apiKey  string        // sent as a bearer token; empty for servers that need none
+	client  *http.Client  // follows no redirect
+	idle    time.Duration // how long the server may say nothing: see DefaultIdleTimeout
 
 	// noUsage is set once the server has refused "stream_options", the
 	// request for a last chunk with the usage: some servers know no such
@@ -40,26 +41,28 @@ func NewOpenAI(baseURL, apiKey string) *OpenAI {
 		baseURL: strings.TrimRight(baseURL, "/"),
 		apiKey:  apiKey,
 		client:  newHTTPClient(),
+		idle:    DefaultIdleTimeout,
 	}
 }
 
-// The timeouts bound the waits whose end a user cannot see coming. There is
-// no limit on a whole request: a long answer is not a hung server, and the
-// user can always cancel.
-const (
-	connectTimeout = 10 * time.Second // dialling, and the TLS handshake
-	replyTimeout   = 5 * time.Minute  // from the request sent to the first byte of the answer
-)
+// SetIdleTimeout sets how long the server may say nothing, for its headers
+// and then between two bytes of its answer (PLY_IDLE_TIMEOUT).
+func (o *OpenAI) SetIdleTimeout(d time.Duration) { o.idle = d }
 
-// newHTTPClient returns a client with ply's timeouts and the default
-// transport's proxy settings and connection pooling. It follows no
-// redirect: the answer to the first request comes back as it is, and a
-// 3xx becomes a *RedirectError.
+// connectTimeout bounds dialling and the TLS handshake. The waits after
+// it, for the headers and for each next byte, are the idle timeout's (see
+// watch). There is no limit on a whole request: a long answer is not a
+// hung server, and the user can always cancel.
+const connectTimeout = 10 * time.Second
+
+// newHTTPClient returns a client with ply's connect timeout and the
+// default transport's proxy settings and connection pooling. It follows
+// no redirect: the answer to the first request comes back as it is, and
+// a 3xx becomes a *RedirectError.
 func newHTTPClient() *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.DialContext = (&net.Dialer{Timeout: connectTimeout}).DialContext
 	t.TLSHandshakeTimeout = connectTimeout
-	t.ResponseHeaderTimeout = replyTimeout
 	return &http.Client{Transport: t, CheckRedirect: refuseRedirects}
 }
 
@@ -74,10 +77,13 @@ func refuseRedirects(*http.Request, []*http.Request) error {
 // Stream sends the conversation to the server and returns the reply as it
 // streams in. A refusal from the server comes back as an *APIError
 // carrying the server's own explanation and, where ply has one, advice on
-// what to fix; no answer at all comes back as a *NetworkError.
+// what to fix; no answer at all comes back as a *NetworkError, and a body
+// that is not a reply as a *NotReplyError. The stream it returns has
+// already read the reply's first piece: an answer that breaks before it,
+// having shown nothing, comes back as a *NetworkError too.
 func (o *OpenAI) Stream(ctx context.Context, req Request) (Stream, error) {
 	withUsage := !o.noUsage.Load()
-	resp, err := o.send(ctx, req, withUsage)
+	resp, w, err := o.send(ctx, req, withUsage)
 	if err != nil {
 		return nil, err
 	}
@@ -95,45 +101,90 @@ func (o *OpenAI) Stream(ctx context.Context, req Request) (Stream, error) {
 		apiErr.Fix = advise(apiErr, o.baseURL, req.Model, o.apiKey != "")
 		return nil, apiErr
 	}
-	return o.read(ctx, resp)
+	return o.read(ctx, resp, w)
 }
 
-// send posts the request and waits for the answer's status and headers.
-func (o *OpenAI) send(ctx context.Context, req Request, withUsage bool) (*http.Response, error) {
-	httpReq, err := o.newRequest(ctx, req, withUsage)
+// send posts the request and waits for the answer's status and headers,
+// under a watch: the answer's body is read through it.
+func (o *OpenAI) send(ctx context.Context, req Request, withUsage bool) (*http.Response, *watch, error) {
+	w := newWatch(ctx, o.idle)
+	httpReq, err := o.newRequest(w.ctx, req, withUsage)
 	if err != nil {
-		return nil, err
+		w.stop()
+		return nil, nil, err
 	}
 	resp, err := o.client.Do(httpReq)
 	if err != nil {
-		return nil, o.sendError(ctx, err)
+		err = o.sendError(ctx, w, err)
+		w.stop()
+		return nil, nil, err
 	}
-	return resp, nil
+	w.headers()
+	resp.Body = w.body(resp.Body)
+	return resp, w, nil
 }
 
 // read hands over a 200 answer by what it holds, not by what its
 // Content-Type says, since servers label it wrongly both ways. A stream of
-// events starts with "data:" or a ":" comment; a whole answer in one piece
-// is a JSON object and starts with "{". Only the white space before the
-// first byte is consumed, and both formats ignore it.
-func (o *OpenAI) read(ctx context.Context, resp *http.Response) (Stream, error) {
-	body := bufio.NewReader(resp.Body)
+// events starts with "data:", another field of SSE or a ":" comment; a
+// whole answer in one piece is a JSON object and starts with "{"; anything
+// else is not a reply. Only the white space before the first byte is
+// consumed, and both formats ignore it. No more than maxAnswer bytes are
+// read.
+func (o *OpenAI) read(ctx context.Context, resp *http.Response, w *watch) (Stream, error) {
+	body := bufio.NewReader(&capReader{r: resp.Body, n: maxAnswer, tooLong: ErrAnswerTooLong})
 	first, err := firstByte(body)
-	if err != nil {
+	switch {
+	case err != nil:
 		resp.Body.Close()
-		return nil, o.sendError(ctx, err)
-	}
-	if first == '{' {
+		return nil, o.brokeOff(ctx, w, err)
+	case first == '{':
 		// A server that ignores "stream": true answers in one piece.
 		defer resp.Body.Close()
-		return wholeReply(ctx, body)
+		return o.wholeReply(ctx, resp.Header, body, w)
+	case !isEvents(body):
+		defer resp.Body.Close()
+		return nil, notReply(resp.Header, peekStart(body), ErrNotEvents, o.apiKey)
 	}
 	// The events are read through body, which holds the first byte, and
 	// closing closes the connection.
-	return newChunkStream(ctx, struct {
+	w.streaming()
+	s := &cappedStream{Stream: newChunkStream(ctx, struct {
 		io.Reader
 		io.Closer
-	}{body, resp.Body}, o.apiKey), nil
+	}{body, resp.Body}, o.apiKey)}
+	return o.started(ctx, s, w)
+}
+
+// started reads the first piece of the reply s carries, and returns s
+// with that piece ready for its first Next. A stream that was cut, or
+// fell silent, before it has shown nothing: that is no answer, and it
+// comes back as a *NetworkError, to be asked again.
+func (o *OpenAI) started(ctx context.Context, s Stream, w *watch) (Stream, error) {
+	if s.Next() {
+		return &onePieceRead{Stream: s}, nil
+	}
+	err := s.Err()
+	s.Close()
+	if errors.Is(err, ErrStreamCut) {
+		return nil, o.brokeOff(ctx, w, err)
+	}
+	return nil, err
+}
+
+// onePieceRead is a Stream whose first delta has been read already: its
+// first Next hands that one over.
+type onePieceRead struct {
+	Stream
+	handed bool // the first Next has been
+}
+
+func (s *onePieceRead) Next() bool {
+	if !s.handed {
+		s.handed = true
+		return true
+	}
+	return s.Stream.Next()
 }
 
 // firstByte returns the first byte of r that is not white space, and leaves
@@ -186,10 +237,13 @@ func (o *OpenAI) newRequest(ctx context.Context, req Request, withUsage bool) (*
 // sendError explains why a request got no answer at all. Unless the user
 // cancelled, the error is a *NetworkError: nothing of the reply arrived,
 // so asking again is safe.
-func (o *OpenAI) sendError(ctx context.Context, err error) error {
+func (o *OpenAI) sendError(ctx context.Context, w *watch, err error) error {
 	if ctx.Err() != nil {
 		// The user cancelled: that is the whole story.
 		return ctx.Err()
+	}
+	if silence := w.silence(); silence != nil {
+		err = silence // the server said nothing, and the watch ended the request
 	}
 	// A *url.Error repeats the method and URL; we name the server once,
 	// without a password it may hold. What is left can quote a broken
@@ -209,12 +263,34 @@ func (o *OpenAI) sendError(ctx context.Context, err error) error {
 	return &NetworkError{fmt.Errorf("no answer from %s: %w", server, err)}
 }
 
-// wholeReply reads an answer that came in one piece and hands it over as a
-// stream of one delta, so the caller need not know.
-func wholeReply(ctx context.Context, body io.Reader) (Stream, error) {
-	delta, err := decodeReply(body)
-	if err != nil {
+// brokeOff explains an answer that stopped before anything of its reply
+// came. When its body broke off, or the server fell silent, that is no
+// answer: a *NetworkError, as from sendError. When a cap stopped ply from
+// reading on, the server would send the same again, and err stays as it
+// is.
+func (o *OpenAI) brokeOff(ctx context.Context, w *watch, err error) error {
+	if !w.ended.Load() && w.silence() == nil && ctx.Err() == nil {
+		return err
+	}
+	return o.sendError(ctx, w, err)
+}
+
+// wholeReply reads an answer that came in one piece, up to maxReply
+// bytes, and hands it over as a stream of one delta, so the caller need
+// not know. JSON that holds no reply is reported with its start; JSON that
+// breaks off is no answer, as in brokeOff.
+func (o *OpenAI) wholeReply(ctx context.Context, h http.Header, body *bufio.Reader, w *watch) (Stream, error) {
+	start := peekStart(body)
+	delta, err := decodeReply(&capReader{r: body, n: maxReply, tooLong: ErrReplyTooLong})
+	var syntaxErr *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return newSliceStream(ctx, []StreamDelta{delta}), nil
+	case errors.Is(err, ErrNoChoices), errors.As(err, &syntaxErr), errors.As(err, &typeErr):
+		return nil, notReply(h, start, err, o.apiKey)
+	case errors.Is(err, ErrReplyTooLong), errors.Is(err, ErrOutputLimit), errors.Is(err, ErrEmptyReply):
 		return nil, err
 	}
-	return newSliceStream(ctx, []StreamDelta{delta}), nil
+	return nil, o.sendError(ctx, w, err)
 }

@@ -54,7 +54,8 @@ func (r *Retrying) Stream(ctx context.Context, req Request) (Stream, error) {
 		}
 		wait, ok := r.Schedule.Wait(attempt, r.Random(), hintOf(err))
 		if !ok {
-			return nil, fmt.Errorf("%w (the server asks to wait %v; ply waits at most %v)", err, hintOf(err).Round(time.Second), r.Schedule.MaxHint)
+			return nil, fmt.Errorf("%w (the server asks to wait %s; ply waits %s at most, so it does not ask again)",
+				err, waitText(hintOf(err)), waitText(r.Schedule.MaxHint))
 		}
 		notice(ctx)(Retry{Attempt: attempt + 1, Attempts: r.Schedule.Attempts, Wait: wait, Err: err})
 		if err := r.Sleep(ctx, wait); err != nil {

@@ -71,7 +71,9 @@ func TestRetrying(t *testing.T) {
 		{"insufficient_quota is asked once", []error{quota}, 1, nil, "429 Too Many Requests"},
 		{"the server's hint is the wait", []error{&APIError{Status: 429, RetryAfter: 6 * time.Second}}, 2, []time.Duration{6 * time.Second}, ""},
 		{"a hint over MaxHint is not waited for", []error{&APIError{Status: 429, RetryAfter: time.Hour}}, 1, nil,
-			"(the server asks to wait 1h0m0s; ply waits at most 1m0s)"},
+			"(the server asks to wait 1 h; ply waits 1 min at most, so it does not ask again)"},
+		{"a hint of 31 years is reported as 31 years", []error{&APIError{Status: 429, RetryAfter: 31 * 365 * 24 * time.Hour}}, 1, nil,
+			"(the server asks to wait 31 years; ply waits 1 min at most, so it does not ask again)"},
 		{"no connection, then an answer", []error{&NetworkError{Err: errors.New("cannot reach x")}}, 2, []time.Duration{500 * time.Millisecond}, ""},
 	}
 	for _, tt := range tests {

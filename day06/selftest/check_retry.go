@@ -50,7 +50,7 @@ func serverHint(ctx context.Context) error {
 	}
 	g, c = &flaky{errs: []error{&llm.APIError{Status: 429, RetryAfter: time.Hour}}}, &clock{}
 	_, err := retrying(g, c).Stream(ctx, llm.Request{})
-	if g.calls != 1 || len(c.waits) != 0 || err == nil || !strings.Contains(err.Error(), "ply waits at most 1m0s") {
+	if g.calls != 1 || len(c.waits) != 0 || err == nil || !strings.Contains(err.Error(), "the server asks to wait 1 h; ply waits 1 min at most") {
 		return fmt.Errorf("a 429 asking for an hour: %d requests, waits %v, error %v; want one request, no wait, and an error saying how long ply waits at most", g.calls, c.waits, err)
 	}
 	return nil
@@ -103,7 +103,8 @@ func retryAfterOdd(ctx context.Context) error {
 		{"soon", 0},
 		{"-5", 0},
 		{"Fri, 29 Sep 2023 16:26:57 GMT", 0},
-		{"1e30", 24 * time.Hour},
+		{"977616000", 31 * 365 * 24 * time.Hour},
+		{"1e30", 100 * 365 * 24 * time.Hour},
 	}
 	for _, tt := range tests {
 		got, err := refusal(ctx, "Retry-After", tt.value)

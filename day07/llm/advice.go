@@ -25,8 +25,12 @@ func advise(e *APIError, baseURL, model string, keySet bool) string {
 			": /compact or /clear it, and set PLY_CONTEXT to the model's window so ply compacts in time"
 	case e.Code == "insufficient_quota":
 		return "this is the account's billing, not a busy server: waiting will not help; check the plan and billing"
+	case e.Status == 429 && e.RetryAfter > 0:
+		return "the server limits how fast this key may ask, and asks to wait " + waitText(e.RetryAfter) + " before asking again"
 	case e.Status == 429:
 		return "the server limits how fast this key may ask: wait a minute, then ask again"
+	case e.RetryAfter > 0:
+		return "the server asks to wait " + waitText(e.RetryAfter) + " before asking again"
 	}
 	return ""
 }

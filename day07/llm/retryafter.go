@@ -8,10 +8,12 @@ import (
 	"time"
 )
 
-// longestRetryAfter is the longest wait retryAfter reports. Anything longer
-// is as good as "not today", and capping it keeps a number such as 1e30
-// seconds from overflowing a time.Duration.
-const longestRetryAfter = 24 * time.Hour
+// longestRetryAfter is the longest wait retryAfter reports: a century. A
+// wait of more than a minute is not waited for (see Schedule.MaxHint), but
+// it is reported as the server asked, so that "31 years" reads as 31
+// years; the cap only keeps a number such as 1e30 seconds from
+// overflowing a time.Duration, which holds no more than 292 years.
+const longestRetryAfter = 100 * 365 * 24 * time.Hour
 
 // retryAfter reads how long a server asks the client to wait before it
 // tries again. OpenAI sends "retry-after-ms" (milliseconds, more precise,

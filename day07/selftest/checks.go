@@ -18,7 +18,7 @@ var checks = []Check{
 	{"a server that always fails gets 5 attempts, waits growing up to 8 s", 0, alwaysBusy},
 	{"a Retry-After of 6 s is waited; one of an hour is not", 0, serverHint},
 	{"Retry-After is read in seconds, in milliseconds and as a date", 0, retryAfterRead},
-	{"a garbled or past Retry-After asks for no wait, a huge one for a day", 0, retryAfterOdd},
+	{"a garbled or past Retry-After asks for no wait, 31 years for 31 years, a huge one for a century", 0, retryAfterOdd},
 	{"Ctrl-C while tools run answers every call that did not run", 0, cancelMidRound},
 	{"a cancel at any point of a turn leaves no call without its result", 0, cancelAnywhere},
 	{"the same call three times in a row stops the turn", 0, loopStops},

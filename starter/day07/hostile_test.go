@@ -97,8 +97,10 @@ func runHostileRound(t *testing.T, dir string, calls []hostileCall) []string {
 	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
 	a := agent.New(llm.NewOpenAI(srv.URL+"/v1", ""), "m", registry)
 	a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), approval.AllowAll{}) // as --yes: what the gate lets through, the tools must hold
-	// The calls carry megabytes of arguments; what is tested here is the
-	// tools, not the budget.
+	// The calls carry hundreds of kilobytes of arguments; what is tested
+	// here is the tools, not the budget. (A call of megabytes is no longer
+	// the tools' to refuse: the client reads no reply over 4 MiB, and the
+	// window runs no call it cannot keep; see the tools' own tests.)
 	a.SetBudget(1 << 30)
 	var ends []agent.ToolEnd
 	var last agent.Event
@@ -183,7 +185,7 @@ func TestHostileRound(t *testing.T) {
 		{"list_dir", quote(t, map[string]any{"path": strings.Repeat("a/", 50_000)}), "error: the path is 100000 bytes long"},
 		{"find", quote(t, map[string]any{"pattern": "**/" + strings.Repeat("a/**/", 20) + "b.txt"}), "(nothing matches)"},
 		{"find", quote(t, map[string]any{"pattern": strings.Repeat("**/a/", 5000)}), "error: the pattern is 25000 bytes long"},
-		{"read_file", broken, "error: the arguments are not valid JSON: " + broken[:100]},
+		{"read_file", broken, "error: not run: the arguments were 100009 bytes of arguments, cut short before the JSON ended"},
 		{strings.Repeat("read_file", 10_000), "{}", "error: there is no tool"},
 		{"read_file", `{"path":"calc.go","path":"../../../etc/passwd"}`, "error: ../../../etc/passwd: it is outside the workspace"},
 		{"read_file", quote(t, map[string]any{"path": "calc.go\x00/../../etc/passwd"}), `error: "calc.go\x00/../../etc/passwd" holds a NUL byte`},
@@ -194,13 +196,9 @@ func TestHostileRound(t *testing.T) {
 		{"search", quote(t, map[string]any{"pattern": strings.Repeat("(", 100_000)}), "error: the pattern is 100000 bytes long"},
 		{"write_file", quote(t, map[string]any{"path": "../escaped.txt", "content": "x"}), "error: ../escaped.txt: it is outside the workspace"},
 		{"write_file", quote(t, map[string]any{"path": elsewhere, "content": "x"}), "error: " + elsewhere + ": it is outside the workspace"},
-		{"write_file", quote(t, map[string]any{"path": "big.txt", "content": strings.Repeat("x", 11<<20)}),
-			"error: the content is 11534336 bytes, more than write_file writes (10 MiB)"},
 		{"write_file", quote(t, map[string]any{"path": ".", "content": "x"}), "error: . is the workspace itself, not a file"},
 		{"write_file", quote(t, map[string]any{"path": strings.Repeat("w/", 3000), "content": "x"}), "error: the path is 6000 bytes long"},
 		{"edit_file", quote(t, map[string]any{"path": "calc.go", "old_string": "", "new_string": "x"}), "error: old_string is empty"},
-		{"edit_file", quote(t, map[string]any{"path": "calc.go", "old_string": "a", "new_string": strings.Repeat("a", 5<<20), "replace_all": true}),
-			"error: calc.go: the edit would make the file"},
 		{"edit_file", quote(t, map[string]any{"path": "calc.go", "old_string": "package", "new_string": "package"}), "error: old_string and new_string are the same"},
 		{"run_command", quote(t, map[string]any{"command": strings.Repeat("x", 100_000)}), "error: the command is 100000 bytes"},
 		{"run_command", quote(t, map[string]any{"command": "ls", "timeout_s": -1}), "error: timeout_s is -1"},
@@ -211,7 +209,7 @@ func TestHostileRound(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(dir, "calc.go")); string(data) != "package calc\n" {
 		t.Errorf("after the round calc.go holds %q (%v), want it as it was", data, err)
 	}
-	for _, path := range []string{filepath.Join(dir, "..", "escaped.txt"), elsewhere, filepath.Join(dir, "big.txt")} {
+	for _, path := range []string{filepath.Join(dir, "..", "escaped.txt"), elsewhere} {
 		if _, err := os.Lstat(path); err == nil {
 			t.Errorf("after the round %s exists: a refused write wrote it", path)
 		}

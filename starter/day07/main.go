@@ -11,9 +11,10 @@
 //
 // Environment: MOCK=1 picks the scripted model; OPENAI_BASE_URL,
 // OPENAI_API_KEY and PLY_MODEL point ply at a real one; PLY_CONTEXT sets
-// the model's window in tokens (32768 by default); PLY_HOME is where the
-// sessions are kept; PLY_FSYNC=1 syncs each event to disk; SELFTEST=1 runs the
-// day's self-check instead of the REPL.
+// the model's window in tokens (32768 by default); PLY_IDLE_TIMEOUT sets
+// how many seconds the server may say nothing (300 by default); PLY_HOME is
+// where the sessions are kept; PLY_FSYNC=1 syncs each event to disk;
+// SELFTEST=1 runs the day's self-check instead of the REPL.
 //
 // "ply demo" fixes a copy of the playground in a temporary directory.
 // "ply mock-server" serves the scripted model as an OpenAI-compatible
@@ -82,6 +83,10 @@ func run() int {
 	if err != nil {
 		return fail(2, "ply", err)
 	}
+	if _, err := idleTimeout(os.Getenv); err != nil {
+		fmt.Fprintln(os.Stderr, "ply:", err)
+		return 2
+	}
 	ws, err := tools.NewWorkspace(*dir)
 	if err != nil {
 		return fail(2, "ply", err)
@@ -131,6 +136,7 @@ func fail(status int, what string, err error) int {
 // window in tokens, as PLY_CONTEXT says; 0 keeps the agent's default.
 func newREPL(ws *tools.Workspace, budget int) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
+	cfg.IdleTimeout, _ = idleTimeout(os.Getenv) // run has refused a bad value
 	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
 	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
 	if budget > 0 {

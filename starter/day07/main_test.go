@@ -66,6 +66,7 @@ var goCache = sync.OnceValue(func() string {
 
 // scriptCmds are the custom script commands, sorted by name.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"bodymodel":   bodymodel,
 	"bypassmodel": bypassmodel,
 	"chop":        chop,
 	"fakemodel":   fakemodel,
@@ -73,6 +74,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	"mockserver":  mockserver,
 	"nomodel":     nomodel,
 	"playground":  playground,
+	"silentmodel": silentmodel,
 	"steady":      steady,
 	"waitfile":    waitfile,
 }

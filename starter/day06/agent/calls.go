@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ply/day06/llm"
+	"ply/day06/tools"
 )
 
 // MaxCalls is how many calls of one reply run. A model calls a handful at
@@ -40,7 +41,7 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 		}
 		emit(ToolStart{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
 		start := time.Now()
-		result, denied := a.runApproved(ctx, call, emit)
+		result, denied := a.runHeld(ctx, call, emit)
 		emit(ToolEnd{
 			ID: call.ID, Name: call.Name, Arguments: result.Arguments, Denied: denied,
 			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated,
@@ -48,6 +49,18 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 		})
 		a.add(llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})
 	}
+}
+
+// runHeld runs call as runApproved does, unless the window holds it as a
+// stub (see hold): that never runs, and its result tells the model what to
+// send instead.
+func (a *Agent) runHeld(ctx context.Context, call llm.ToolCall, emit func(Event)) (result tools.Result, denied bool) {
+	if what, ok := elided(call); ok {
+		result := refusal(notKept(what, a.budget))
+		result.Arguments = call.Arguments
+		return result, false
+	}
+	return a.runApproved(ctx, call, emit)
 }
 
 // skipCalls answers calls that will not run, saying why, and reports each

@@ -148,7 +148,9 @@ func joinCalls(fragments []ToolCallDelta) []assembled {
 
 // TestCapturedStreams streams every captured .sse file through the client
 // and checks the text, finish reason, usage and tool-call fragments
-// against the results SOURCES.md lists.
+// against the results SOURCES.md lists. Each is served with its right
+// label and with the wrong ones servers have been seen to send, since
+// ply reads what a body holds, not what it is called.
 func TestCapturedStreams(t *testing.T) {
 	dir := wireFixtures(t)
 	sources := readSources(t, dir)
@@ -167,15 +169,17 @@ func TestCapturedStreams(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := streamFrom(t, serve(t, &answer{status: 200, body: string(body)}))
-			if got.err != nil || got.text != *want.text || got.finish != want.finish {
-				t.Errorf("got text %q, finish %q, error %v;\nwant text %q, finish %q", got.text, got.finish, got.err, *want.text, want.finish)
-			}
-			if (got.usage == nil) != (want.usage == nil) || (got.usage != nil && *got.usage != *want.usage) {
-				t.Errorf("usage %v, want %v", got.usage, want.usage)
-			}
-			if calls := joinCalls(got.calls); !slices.Equal(calls, want.calls) {
-				t.Errorf("tool calls joined by index %+v, want %+v", calls, want.calls)
+			for _, label := range []string{"text/event-stream", "application/json", "text/plain; charset=utf-8"} {
+				got := streamFrom(t, serve(t, &answer{status: 200, contentType: label, body: string(body)}))
+				if got.err != nil || got.text != *want.text || got.finish != want.finish {
+					t.Errorf("labelled %s: got text %q, finish %q, error %v;\nwant text %q, finish %q", label, got.text, got.finish, got.err, *want.text, want.finish)
+				}
+				if (got.usage == nil) != (want.usage == nil) || (got.usage != nil && *got.usage != *want.usage) {
+					t.Errorf("labelled %s: usage %v, want %v", label, got.usage, want.usage)
+				}
+				if calls := joinCalls(got.calls); !slices.Equal(calls, want.calls) {
+					t.Errorf("labelled %s: tool calls joined by index %+v, want %+v", label, calls, want.calls)
+				}
 			}
 		})
 	}

@@ -31,8 +31,10 @@ import (
 // the longest line too. Some servers send a whole tool call in one line,
 // and its arguments can hold a file. Only the whole event's bound keeps
 // memory bounded: a server can send data lines for ever without the blank
-// line that ends an event.
-const maxEvent = 16 << 20
+// line that ends an event. It is the most a whole reply may hold
+// (maxReply): an event can carry no more of a reply than that, and reading
+// and decoding one takes several times its size in memory.
+const maxEvent = maxReply
 
 // ErrEventTooLong means a server sent an event, or a line, longer than
 // maxEvent: the reader stops there rather than keep it all in memory.

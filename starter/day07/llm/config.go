@@ -1,6 +1,9 @@
 package llm
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Defaults for what the environment leaves unset.
 const (
@@ -16,6 +19,8 @@ type Config struct {
 	BaseURL string // the server's /v1 address
 	APIKey  string // never printed: String says only whether one is set
 	Model   string // the server's name for the model
+
+	IdleTimeout time.Duration // how long the server may say nothing (PLY_IDLE_TIMEOUT); 0 for DefaultIdleTimeout
 }
 
 // ConfigFromEnv reads MOCK, OPENAI_BASE_URL, OPENAI_API_KEY and PLY_MODEL
@@ -50,14 +55,18 @@ func (c Config) Gateway() Gateway {
 	if c.Mock {
 		return Mock{}
 	}
-	return NewOpenAI(c.BaseURL, c.APIKey)
+	o := NewOpenAI(c.BaseURL, c.APIKey)
+	if c.IdleTimeout > 0 {
+		o.SetIdleTimeout(c.IdleTimeout)
+	}
+	return o
 }
 
 // GoString is what %#v prints: the fields, with only whether a key is set
 // and no password in the base URL.
 func (c Config) GoString() string {
-	return fmt.Sprintf("llm.Config{Mock:%v, Unset:%v, BaseURL:%q, APIKey:%s, Model:%q}",
-		c.Mock, c.Unset, hideCredentials(c.BaseURL), keyState(c.APIKey), c.Model)
+	return fmt.Sprintf("llm.Config{Mock:%v, Unset:%v, BaseURL:%q, APIKey:%s, Model:%q, IdleTimeout:%v}",
+		c.Mock, c.Unset, hideCredentials(c.BaseURL), keyState(c.APIKey), c.Model, c.IdleTimeout)
 }
 
 // keyState says whether a key is set, never what it is.

@@ -36,7 +36,9 @@ func TestRetryAfter(t *testing.T) {
 		{"a huge number is capped", map[string]string{"Retry-After": "1e30"}, longestRetryAfter},
 		{"a number too large to hold is capped", map[string]string{"Retry-After": "1e400"}, longestRetryAfter},
 		{"infinity is capped", map[string]string{"Retry-After": "Inf"}, longestRetryAfter},
-		{"a day and a second is capped", map[string]string{"Retry-After": "86401"}, longestRetryAfter},
+		{"a day and a second is what it says", map[string]string{"Retry-After": "86401"}, 24*time.Hour + time.Second},
+		{"31 years are 31 years", map[string]string{"Retry-After": "977616000"}, 31 * 365 * 24 * time.Hour},
+		{"a century and a second is capped", map[string]string{"Retry-After": "3153600001"}, longestRetryAfter},
 		{"a date far away is capped", map[string]string{"Retry-After": "Fri, 29 Sep 2123 16:26:50 GMT"}, longestRetryAfter},
 	}
 	for _, tt := range tests {
@@ -91,8 +93,10 @@ func TestCapWait(t *testing.T) {
 		{"less than a second below zero", -0.5, 0},
 		{"a millisecond", 0.001, time.Millisecond},
 		{"a minute", 60, time.Minute},
-		{"a day", 86400, longestRetryAfter},
-		{"a day and a second", 86401, longestRetryAfter},
+		{"a day", 86400, 24 * time.Hour},
+		{"a day and a second", 86401, 24*time.Hour + time.Second},
+		{"a century", 3153600000, longestRetryAfter},
+		{"a century and a second", 3153600001, longestRetryAfter},
 		{"too large for a Duration", 1e30, longestRetryAfter},
 		{"infinite", math.Inf(1), longestRetryAfter},
 	}

@@ -137,7 +137,7 @@ func TestChunkStreamToolCalls(t *testing.T) {
 func TestChunkStreamEndlessEvent(t *testing.T) {
 	body := io.MultiReader(strings.NewReader(sse(textChunk)), &endlessLines{line: "data: " + strings.Repeat("x", 100) + "\n"})
 	got := drain(streamOf(body))
-	if !errors.Is(got.err, ErrStreamCut) || !strings.Contains(got.err.Error(), "longer than 16 MiB") || got.text != "Hi" {
+	if !errors.Is(got.err, ErrStreamCut) || !strings.Contains(got.err.Error(), "longer than 4 MiB") || got.text != "Hi" {
 		t.Errorf("text %q, error %v; want \"Hi\" and a cut stream that says an event was too long", got.text, got.err)
 	}
 }

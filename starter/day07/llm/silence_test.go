@@ -1,0 +1,228 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// testIdle is the idle timeout of the tests: short, so that they are
+// quick, and still far above what a loopback answer takes.
+const testIdle = 200 * time.Millisecond
+
+// silentServer is a listener on loopback that takes every connection,
+// reads what comes, and never answers. It counts the connections.
+func silentServer(t *testing.T) (url string, accepted *atomic.Int32) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	accepted = &atomic.Int32{}
+	go func() {
+		for {
+			conn, err := l.Accept()
+			if err != nil {
+				return // the test is over
+			}
+			accepted.Add(1)
+			go func() {
+				_, _ = io.Copy(io.Discard, conn) // until the client hangs up; how it ends makes no difference
+				conn.Close()
+			}()
+		}
+	}()
+	return "http://" + l.Addr().String() + "/v1", accepted
+}
+
+// thenSilent is a server that sends the headers of a stream and events,
+// and then nothing, until the client leaves.
+func thenSilent(events ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(200)
+		for _, e := range events {
+			fmt.Fprintf(w, "data: %s\n\n", e)
+		}
+		_ = http.NewResponseController(w).Flush() // a failed flush shows as a stream that stops
+		<-r.Context().Done()
+	}
+}
+
+// quick returns an OpenAI gateway to url with the tests' idle timeout.
+func quick(url string) *OpenAI {
+	o := NewOpenAI(url, "")
+	o.SetIdleTimeout(testIdle)
+	return o
+}
+
+// TestSilentServer: a server that says nothing ends the attempt once the
+// idle timeout has passed. Before anything of the reply, it is no answer,
+// which may be asked again; after, the reply so far is what there is.
+func TestSilentServer(t *testing.T) {
+	t.Parallel()
+	noHeaders, _ := silentServer(t)
+	tests := []struct {
+		name      string
+		url       string
+		want      SilenceError // the limit that ran out
+		wantShown string       // the text handed out before the silence; "" for a failed Stream
+	}{
+		{"no headers", noHeaders, SilenceError{Headers: true, After: testIdle}, ""},
+		{"headers, then nothing", serve(t, thenSilent()), SilenceError{After: testIdle}, ""},
+		{"a role chunk, then nothing", serve(t, thenSilent(roleChunk)), SilenceError{Stream: true, After: testIdle}, ""},
+		{"text, then nothing", serve(t, thenSilent(roleChunk, textChunk)), SilenceError{Stream: true, After: testIdle}, "Hi"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := quick(tt.url).Stream(context.Background(), Request{})
+			if tt.wantShown == "" {
+				var netErr *NetworkError
+				var silence *SilenceError
+				if !errors.As(err, &netErr) || !errors.As(err, &silence) || *silence != tt.want {
+					t.Fatalf("Stream error = %v, want a *NetworkError holding a %+v (see watch in silence.go)", err, tt.want)
+				}
+				if !strings.Contains(err.Error(), tt.want.Error()) {
+					t.Errorf("error %q does not say %q", err, tt.want.Error())
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Stream: %v, want the stream that began", err)
+			}
+			got := drain(s)
+			if got.text != tt.wantShown || !errors.Is(got.err, ErrStreamCut) || !strings.Contains(got.err.Error(), tt.want.Error()) {
+				t.Errorf("reply %q, error %v; want %q, then ErrStreamCut saying %q", got.text, got.err, tt.wantShown, tt.want.Error())
+			}
+		})
+	}
+}
+
+// TestSilentServerRetried: a server that never answers is asked
+// Attempts times, each attempt ending at the idle timeout, and the error
+// says which limit ran out.
+func TestSilentServerRetried(t *testing.T) {
+	t.Parallel()
+	url, accepted := silentServer(t)
+	c := &clock{}
+	_, err := retrying(quick(url), c).Stream(context.Background(), Request{})
+	if n := accepted.Load(); n != int32(DefaultSchedule.Attempts) || len(c.waits) != DefaultSchedule.Attempts-1 {
+		t.Errorf("%d connections and %d waits, want %d and %d: a silent server is asked again (see retryable)", n, len(c.waits), DefaultSchedule.Attempts, DefaultSchedule.Attempts-1)
+	}
+	if err == nil || !strings.Contains(err.Error(), "sent no headers within") || !strings.Contains(err.Error(), "gave up after 5 attempts") {
+		t.Errorf("error = %v, want one naming the headers' limit and the attempts", err)
+	}
+}
+
+// TestSlowDripIsNotSilence: a server that sends a byte at a time, each
+// well within the idle timeout, is not silent, however long the whole
+// answer takes.
+func TestSlowDripIsNotSilence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drips for a second and a half")
+	}
+	t.Parallel()
+	answer := "data: " + textChunk + "\n\ndata: " + stopChunk + "\n\n"
+	const limit, gap = 500 * time.Millisecond, 10 * time.Millisecond // the answer takes some 150 gaps, three times the limit
+	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		tick := time.NewTicker(gap)
+		defer tick.Stop()
+		for i := range len(answer) {
+			_, _ = io.WriteString(w, answer[i:i+1])
+			_ = http.NewResponseController(w).Flush() // a failed write or flush shows as a cut stream below
+			select {
+			case <-tick.C:
+			case <-r.Context().Done():
+				return
+			}
+		}
+	}))
+	o := NewOpenAI(url, "")
+	o.SetIdleTimeout(limit)
+	start := time.Now()
+	s, err := o.Stream(context.Background(), Request{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := drain(s)
+	if got.err != nil || got.text != "Hi" {
+		t.Errorf("a drip of a byte every %v: reply %q, error %v; want \"Hi\" and no error", gap, got.text, got.err)
+	}
+	if took := time.Since(start); took < limit {
+		t.Logf("the drip took %v, less than the limit: the test proves less than it says", took)
+	}
+}
+
+// TestWaitText: waits read the way a person says them.
+func TestWaitText(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0 s"},
+		{200 * time.Millisecond, "0.2 s"},
+		{6 * time.Second, "6 s"},
+		{59 * time.Second, "59 s"},
+		{90 * time.Second, "1.5 min"},
+		{5 * time.Minute, "5 min"},
+		{time.Hour, "1 h"},
+		{24 * time.Hour, "1 day"},
+		{36 * time.Hour, "1.5 days"},
+		{31 * 365 * 24 * time.Hour, "31 years"},
+		{longestRetryAfter, "100 years"},
+	}
+	for _, tt := range tests {
+		if got := waitText(tt.d); got != tt.want {
+			t.Errorf("waitText(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
+// TestSlowBody: an answer that is not a stream must come whole within the
+// limit of its request, however it drips; an error body too, and the
+// refusal is then reported with what of it came.
+func TestSlowBody(t *testing.T) {
+	t.Parallel()
+	for _, status := range []int{200, 503} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			t.Parallel()
+			url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(status)
+				tick := time.NewTicker(testIdle / 10)
+				defer tick.Stop()
+				for {
+					_, _ = io.WriteString(w, " ") // white space, which JSON allows, a byte at a time for ever
+					_ = http.NewResponseController(w).Flush()
+					select {
+					case <-tick.C:
+					case <-r.Context().Done():
+						return
+					}
+				}
+			}))
+			_, err := quick(url).Stream(context.Background(), Request{})
+			var silence *SilenceError
+			var apiErr *APIError
+			switch {
+			case status == 200 && (!errors.As(err, &silence) || *silence != (SilenceError{After: testIdle})):
+				t.Errorf("Stream error = %v, want the answer's limit", err)
+			case status != 200 && (!errors.As(err, &apiErr) || apiErr.Status != status):
+				t.Errorf("Stream error = %v, want the %d with what of its body came in time", err, status)
+			}
+		})
+	}
+}
