@@ -41,7 +41,7 @@ func (c *checker) judgeRead(r *syntax.Redirect) Decision {
 	switch {
 	case !ok:
 		return ask("%s reads a file worked out only when it runs", source(c.src, r))
-	case c.leavesWorkspace(target):
+	case c.leavesWorkspace(c.workspace, target):
 		return ask("%s reads outside the workspace", source(c.src, r))
 	case mayExpand(r.Word) && mayLeave(target):
 		return ask("%s may read outside the workspace", source(c.src, r))
