@@ -2,6 +2,7 @@ package approval
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -88,15 +89,62 @@ func (c *checker) judgeArguments(dir string, rule Rule, values []string, words [
 			return ask("%s %s %s", name, short(v), why)
 		}
 		switch {
+		case expands && braceWords(words[1+i]) > maxBraceWords:
+			return ask("%s turns into more than %d words", short(v), maxBraceWords)
 		case expands && name == "git":
 			return ask("%s may turn into other arguments of %s, such as an option that writes", short(v), name)
 		case c.leavesWorkspace(dir, v):
 			return ask("%s reads outside the workspace: %s", name, short(v))
+		case c.waits(dir, v):
+			return ask("%s is no file or folder, and reading it may never end", short(v))
 		case expands && mayLeave(v):
 			return ask("%s may turn into a path outside the workspace", short(v))
 		}
 	}
 	return allow("%s is on the allow-list", rule)
+}
+
+// maxBraceWords is the most words a brace may turn one argument into.
+// {a,b}{a,b}… thirty times over is a line of the model's and a billion
+// words, which the interpreter would hold in memory before it ran
+// anything.
+const maxBraceWords = 256
+
+// braceWords returns how many words the braces of w turn it into, as
+// bash expands them, or more than maxBraceWords when that is more. A
+// sequence ({1..9}) counts as too many: its size is in its numbers.
+func braceWords(w *syntax.Word) int {
+	split := *w                // SplitBraces replaces the parts of the word it is given
+	syntax.SplitBraces(&split) // the parts of a brace's words are split already
+	n := 1
+	for _, part := range split.Parts {
+		b, ok := part.(*syntax.BraceExp)
+		if !ok {
+			continue
+		}
+		if b.Sequence {
+			return maxBraceWords + 1
+		}
+		sum := 0
+		for _, elem := range b.Elems {
+			sum += braceWords(elem)
+		}
+		if n *= sum; n > maxBraceWords {
+			return n
+		}
+	}
+	return n
+}
+
+// waits reports whether the argument arg, relative to dir, names a file
+// that is neither a regular file nor a folder, such as a named pipe: a
+// command that opens it waits for a writer, for ever if none comes.
+func (c *checker) waits(dir, arg string) bool {
+	if c.workspace == "" || arg == os.DevNull || strings.HasPrefix(arg, "-") {
+		return false
+	}
+	info, err := os.Stat(absolute(dir, arg))
+	return err == nil && !info.Mode().IsRegular() && !info.IsDir()
 }
 
 // notAllowed says that a command is on no rule, and warns when its name

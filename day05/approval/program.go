@@ -2,6 +2,7 @@ package approval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -79,7 +80,8 @@ func (p *Program) Run(ctx context.Context, h Host) (status int, refused string, 
 	if why := r.refusal(); why != "" {
 		return 1, why, nil
 	}
-	if code, ok := interp.IsExitStatus(err); ok || err == nil {
+	var code interp.ExitStatus
+	if err == nil || errors.As(err, &code) {
 		return int(code), "", nil
 	}
 	return 0, "", err

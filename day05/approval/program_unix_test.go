@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -106,5 +107,44 @@ func TestProgramChecksAsItRuns(t *testing.T) {
 				t.Errorf("%q printed %q: the secret, or what came after the refusal", tt.cmd, out)
 			}
 		})
+	}
+}
+
+// TestCheckCommandFollowsLinks judges commands in a real workspace,
+// whose links lead out: a path is judged by where it leads, not only by
+// its name, before anything runs.
+func TestCheckCommandFollowsLinks(t *testing.T) {
+	ws := linkedWorkspace(t)
+	if err := syscall.Mkfifo(filepath.Join(ws, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/proc", filepath.Join(ws, "proc")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cmd, workspace string
+		want           Verdict
+		reason         string
+	}{
+		{"cat calc.go", ws, Allow, "cat"},
+		{"ls . calc.go", ws, Allow, "ls"},
+		{"cat s", ws, Ask, "cat reads outside the workspace: s"},
+		{"cat k/secret.txt", ws, Ask, "outside the workspace: k/secret.txt"},
+		{"cat k/../calc.go", ws, Ask, "outside the workspace"},
+		{"grep -r secret k", ws, Ask, "outside the workspace: k"},
+		{"grep --file=s x", ws, Ask, "outside the workspace"},
+		{"cat < s", ws, Ask, "< s reads outside the workspace"},
+		{"cat proc/self/environ", ws, Ask, "outside the workspace"},
+		{"cat pipe", ws, Ask, "pipe is no file or folder"},
+		{"cat /proc/self/environ", "/", Ask, "outside the workspace: /proc/self/environ"},
+		{"head -c 9 /dev/zero", "/", Ask, "outside the workspace: /dev/zero"},
+		{"ls /sys/kernel", "/", Ask, "outside the workspace"},
+		{"ls /dev/null", "/", Allow, "ls"},
+	}
+	for _, tt := range tests {
+		got := CheckCommand(tt.cmd, DefaultRules(), tt.workspace)
+		if got.Verdict != tt.want || !strings.Contains(got.Reason, tt.reason) {
+			t.Errorf("in %s, CheckCommand(%q) = %v: %s\nwant %v, with a reason that says %q", tt.workspace, tt.cmd, got.Verdict, got.Reason, tt.want, tt.reason)
+		}
 	}
 }
