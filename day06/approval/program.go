@@ -36,6 +36,7 @@ type Program struct {
 
 // Host is what the tool that runs a Program gives it.
 type Host struct {
+	Dir string    // the workspace the tool works in, which must be the one the program was judged in
 	Env []string  // the environment of every program started, "NAME=value", whatever the command sets
 	Out io.Writer // where the programs write, output and errors merged
 
@@ -55,6 +56,9 @@ type Host struct {
 // Each program started gets h.Env, not the variables the command set,
 // and git gets a configuration that cannot start a program (see git.go).
 func (p *Program) Run(ctx context.Context, h Host) (status int, refused string, err error) {
+	if h.Dir != p.judge.workspace {
+		return 0, "", fmt.Errorf("the command was judged in %q, and would run in %q", p.judge.workspace, h.Dir)
+	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop() // a command left running in the background stops with the run
 	stdin, err := os.Open(os.DevNull)
@@ -65,11 +69,11 @@ func (p *Program) Run(ctx context.Context, h Host) (status int, refused string, 
 	r := &run{program: p, host: h, stop: stop, out: &closingWriter{w: h.Out}}
 	defer r.out.close() // nothing written after the run returns reaches the tool
 	runner, err := interp.New(
-		interp.Dir(p.judge.workspace),
+		interp.Dir(h.Dir),
 		interp.Env(expand.ListEnviron(h.Env...)),
 		interp.StdIO(stdin, r.out, r.out),
 		interp.CallHandler(r.call),
-		interp.ExecHandlers(func(interp.ExecHandlerFunc) interp.ExecHandlerFunc { return r.exec }),
+		interp.ExecHandlers(func(interp.ExecHandlerFunc) interp.ExecHandlerFunc { return r.exec }), // in place of the default
 		interp.OpenHandler(r.open),
 		interp.ReadDirHandler2(r.readDir),
 	)

@@ -52,7 +52,7 @@ var differentialCases = []struct {
 	{cmd: "ls\npwd"}, {cmd: "(ls)"}, {cmd: "{ ls; pwd; }"}, {cmd: "if ls; then cat calc.go; fi"},
 	{cmd: "if ls; then cat a; elif pwd; then cat b; else cat c; fi"}, {cmd: "! grep -q x calc.go"},
 	{cmd: "ls 2>&1"}, {cmd: "ls >/dev/null 2>&1"}, {cmd: "case x in x) ls;; esac"}, {cmd: "case x in y) ls;; *) pwd;; esac"},
-	{cmd: "grep -rn Div ."}, {cmd: "tail -n 3 calc.go"}, {cmd: "head -5 calc.go"}, {cmd: "ls {a,b}"}, {cmd: "echo {a,b}{c,d}"},
+	{cmd: "grep -rn Div ."}, {cmd: "tail -n 3 calc.go"}, {cmd: "head -5 calc.go"}, {cmd: "ls {a,b}"}, {cmd: "echo {a,b}{c,d}"}, {cmd: "ls {,}"}, {cmd: "ls ''"},
 	{cmd: "ls *.go"}, {cmd: "cat calc.go 1>&2"}, {cmd: "ls >&-"}, {cmd: "time ls"}, {cmd: "ls -- -weird"},
 	{cmd: ""}, {cmd: "# only a comment"}, {cmd: "ls # rm x"}, {cmd: "ls; # rm x\npwd"},
 	// Quoting.
@@ -238,11 +238,16 @@ func judged(cmd string) [][]string {
 			return true
 		})
 		for _, call := range calls { // after the walk: expanding braces changes the tree
-			all = append(all, words(call.Args, false), words(call.Args, true))
+			expanded := words(call.Args, true)
+			all = append(all, words(call.Args, false), expanded, slices.DeleteFunc(slices.Clone(expanded), isEmpty))
 		}
 	}
 	return all
 }
+
+// isEmpty reports whether a word is empty: bash drops the empty words a
+// brace makes ({,}), where mvdan.cc/sh's expansion keeps them.
+func isEmpty(word string) bool { return word == "" }
 
 // words returns the values of ws, as the shell gives them to a command,
 // with braces expanded when braces is true.
@@ -257,7 +262,7 @@ func words(ws []*syntax.Word, braces bool) []string {
 			w = withoutBraces(w)
 		}
 		fields, err := expand.Fields(nil, w) // quotes removed and braces expanded, as bash does
-		if err != nil || len(fields) == 0 {
+		if err != nil {
 			fields = []string{"*"}
 		}
 		for _, f := range fields {

@@ -48,7 +48,7 @@ func (t RunCommand) interpret(ctx context.Context, p *approval.Program, timeout 
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var started processes
-	status, refused, err := p.Run(ctx, approval.Host{Env: t.env, Out: out, Exec: started.run})
+	status, refused, err := p.Run(ctx, approval.Host{Dir: t.ws.Dir(), Env: t.env, Out: out, Exec: started.run})
 	started.killAll() // what is left, started in the background
 	if err != nil {
 		return ending{}, err

@@ -15,8 +15,8 @@ import (
 
 // testHost is a Host that starts programs plainly, killing each when its
 // context is done: process groups are run_command's, tested there.
-func testHost(out *bytes.Buffer, env []string) Host {
-	return Host{Env: env, Out: out, Exec: func(ctx context.Context, cmd *exec.Cmd) (int, error) {
+func testHost(dir string, out *bytes.Buffer, env []string) Host {
+	return Host{Dir: dir, Env: env, Out: out, Exec: func(ctx context.Context, cmd *exec.Cmd) (int, error) {
 		if err := cmd.Start(); err != nil {
 			return 0, err
 		}
@@ -68,7 +68,7 @@ func runAllowed(t *testing.T, ws, cmd string, env []string) (out string, refused
 		t.Fatalf("CheckCommand(%q) = %v: %s, with program %v; want it allowed, with its program", cmd, d.Verdict, d.Reason, d.Program != nil)
 	}
 	var buf bytes.Buffer
-	_, refused, err := d.Program.Run(context.Background(), testHost(&buf, env))
+	_, refused, err := d.Program.Run(context.Background(), testHost(ws, &buf, env))
 	if err != nil {
 		t.Fatalf("running %q: %v", cmd, err)
 	}
@@ -146,5 +146,18 @@ func TestCheckCommandFollowsLinks(t *testing.T) {
 		if got.Verdict != tt.want || !strings.Contains(got.Reason, tt.reason) {
 			t.Errorf("in %s, CheckCommand(%q) = %v: %s\nwant %v, with a reason that says %q", tt.workspace, tt.cmd, got.Verdict, got.Reason, tt.want, tt.reason)
 		}
+	}
+}
+
+// TestProgramRunsWhereItWasJudged gives a program judged in one workspace
+// to a tool working in another: its paths were judged against the first,
+// so it does not run.
+func TestProgramRunsWhereItWasJudged(t *testing.T) {
+	ws, other := linkedWorkspace(t), realTempDir(t)
+	d := CheckCommand("ls", DefaultRules(), ws)
+	var out bytes.Buffer
+	_, _, err := d.Program.Run(context.Background(), testHost(other, &out, os.Environ()))
+	if err == nil || !strings.Contains(err.Error(), "judged in") || out.Len() > 0 {
+		t.Errorf("ls, judged in %s and run in %s: %v, printing %q; want it refused before it runs", ws, other, err, out.String())
 	}
 }

@@ -38,6 +38,7 @@ func TestGrantKey(t *testing.T) {
 		{"run_command", `{"command":"go test ./...\nrm x"}`, "run_command: go test ./...\nrm x"},
 		{"run_command", `{}`, ""},
 		{"run_command", `{"command":"go test ./...","timeout_s":600}`, "run_command (timeout_s 600): go test ./..."},
+		{"run_command", `{"command":"go test ./...","timeout_s":5}`, "run_command (timeout_s 5): go test ./..."},
 		{"edit_file", `{"path":"calc.go","old_string":"a","new_string":"b"}`, "edit_file: calc.go"},
 		{"edit_file", `{"path":"./calc.go"}`, "edit_file: calc.go"},
 		{"edit_file", `{"path":"sub/../calc.go"}`, "edit_file: calc.go"},

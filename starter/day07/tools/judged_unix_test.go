@@ -163,3 +163,33 @@ func TestRunCommandRefusesAnotherProgram(t *testing.T) {
 		t.Error("touch x ran")
 	}
 }
+
+// BenchmarkAllowedCommand runs one allowed command, a pipeline of two
+// programs, both ways: from the gate's tree in the interpreter, with
+// every command and open judged as it runs, and as text in sh -c, as a
+// command the human approved runs. The difference is what running the
+// judged tree costs a call.
+//
+//	go test -run XXX -bench AllowedCommand ./tools
+func BenchmarkAllowedCommand(b *testing.B) {
+	const command = "cat calc.go | grep -n calc"
+	ws := tree(b, map[string]string{"calc.go": "package calc\n"})
+	d := approval.CheckCommand(command, approval.DefaultRules(), ws.Dir())
+	r := NewRunCommand(ws, os.Environ())
+	for _, bc := range []struct {
+		name string
+		ctx  context.Context
+	}{
+		{"the gate's tree", WithProgram(context.Background(), d.Program)},
+		{"sh -c", context.Background()},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if out, err := r.run(bc.ctx, command, time.Minute); err != nil || !strings.HasPrefix(out, "1:package calc") {
+					b.Fatalf("%q: %q, %v", command, out, err)
+				}
+			}
+		})
+	}
+}
