@@ -94,8 +94,14 @@ func (r *run) open(ctx context.Context, path string, flag int, perm os.FileMode)
 }
 
 // readDir lists a directory for a glob, when it is in the workspace. A
-// glob through a link that leads out would show the names outside.
+// glob through a link that leads out would show the names outside. A
+// glob is worked out in the interpreter itself, which looks at no
+// deadline while it does: */*/*/* in a tree of millions of files is
+// stopped here, by the run's context, when the command's time is up.
 func (r *run) readDir(ctx context.Context, path string) ([]fs.DirEntry, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	dir := interp.HandlerCtx(ctx).Dir
 	if r.program.judge.pathLeaves(dir, path) {
 		return nil, r.refuse(fmt.Sprintf("a pattern lists %s, outside the workspace", short(path)))

@@ -23,8 +23,14 @@ func (c *checker) leavesWorkspace(dir, arg string) bool {
 	if option, value, ok := strings.Cut(arg, "="); ok && strings.HasPrefix(option, "-") {
 		return c.pathLeaves(dir, value)
 	}
-	if len(arg) > 2 && arg[0] == '-' && arg[1] != '-' && c.pathLeaves(dir, arg[2:]) {
-		return true // -f/etc/passwd: a short option with its value glued on
+	if len(arg) > 2 && arg[0] == '-' && arg[1] != '-' {
+		// A short option with its value glued on, after any others in
+		// its bundle: -f/etc/passwd, and -nfkeys/id for -n -f keys/id.
+		for i := 2; i < len(arg); i++ {
+			if c.pathLeaves(dir, arg[i:]) {
+				return true
+			}
+		}
 	}
 	return c.pathLeaves(dir, arg)
 }
