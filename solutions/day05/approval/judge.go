@@ -33,7 +33,7 @@ func (c *checker) decide(f *syntax.File) Decision {
 // pipeline, a subshell, an if) is allowed.
 // A node the gate does not know asks.
 //
-//lab:exercise 1 Judge n alone: commands, redirections, functions and quotes with their judge functions; expansions, variables set, arithmetic, loops and background jobs ask; nodes that only group others are allowed; any other node asks.
+//lab:exercise 1 Judge n alone: commands, redirections, functions and quotes with their judge functions; expansions, variables set, arithmetic, loops and background jobs ask; grouping nodes are allowed; any other asks.
 func (c *checker) judgeNode(n syntax.Node) Decision {
 	switch n := n.(type) {
 	case *syntax.Stmt:

@@ -29,8 +29,7 @@ func (c *checker) decide(f *syntax.File) Decision {
 func (c *checker) judgeNode(n syntax.Node) Decision {
 	// TODO(lab 1): Judge n alone: commands, redirections, functions and quotes
 	// with their judge functions; expansions, variables set, arithmetic, loops
-	// and background jobs ask; nodes that only group others are allowed; any
-	// other node asks.
+	// and background jobs ask; grouping nodes are allowed; any other asks.
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day05 1
 	return Decision{}
 }

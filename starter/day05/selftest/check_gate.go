@@ -254,7 +254,8 @@ func judgedAsItRuns(ctx context.Context) error {
 		case err != nil:
 			return fmt.Errorf("cat s*, run from its tree, failed: %v", err)
 		case strings.Contains(out, "the launch codes"):
-			return fmt.Errorf("cat s* read secret.txt, a link out of the workspace, and printed %q", out)
+			printed, _, _ := strings.Cut(out, "\n(") // the output, without the line that says how it ended
+			return fmt.Errorf("cat s* read secret.txt, a link out of the workspace, and printed %q", printed)
 		case !strings.Contains(out, "refused as it ran: cat secret.txt"):
 			return fmt.Errorf("cat s* printed %q, want it refused as cat secret.txt, the words it ran with", out)
 		}
