@@ -1,6 +1,7 @@
 package approval
 
 import (
+	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -64,19 +65,25 @@ func (gs *Grants) Replace(list []string) {
 // For run_command it is the exact command, byte for byte: a grant never
 // allows a command the human has not seen. "go test" for every go test
 // would also allow go test -exec 'curl … | sh'; a user who wants that
-// says so with --allow. For a tool that writes a file it is the file:
+// says so with --allow. Its timeout, when the call gives one, is part of
+// the grant too, before the command so that no command can spell it:
+// "always" for a command that may run for two minutes does not let the
+// same command run for ten. For a tool that writes a file it is the file:
 // "always" on an edit of calc.go lets the model go on editing calc.go,
 // and nothing else. Every other tool is granted for its exact arguments.
 //
-//lab:exercise 2 Return "NAME: COMMAND" for run_command, exactly as given; "NAME: " and workspacePath(PATH) for write_file and edit_file; "NAME: " and the raw JSON otherwise; "" for an empty command or path.
+//lab:exercise 2 run_command: "NAME: COMMAND" exactly, or "NAME (timeout_s N): COMMAND"; write_file, edit_file: "NAME: " and workspacePath(PATH); others: "NAME: " and the raw JSON; "" if no command or path.
 //lab:hint Where to look: the gate's tests in gate_test.go show the grants "always" must make and the calls each must and must not cover.
 //lab:hint The approach: for a path, filepath.Rel(workspace, path) when path is absolute and filepath.IsLocal says the result stays inside; then filepath.Clean and filepath.ToSlash, so calc.go, ./calc.go and sub/../calc.go are one file.
-//lab:hint The pitfall: a key too wide is a hole (the command's name alone lets go test's grant run go run evil.go); a key too narrow makes the human say "always" again and again, until they stop reading what they approve.
+//lab:hint The pitfall: a key too wide is a hole (the command's name alone lets go test's grant run go run evil.go, and a key without the timeout lets it run for ten minutes); a key too narrow makes the human say "always" again and again, until they stop reading what they approve.
 func grantKey(name string, args arguments, workspace string) string {
 	switch name {
 	case "run_command":
-		if args.Command == "" {
+		switch {
+		case args.Command == "":
 			return ""
+		case len(args.TimeoutS) > 0:
+			return fmt.Sprintf("%s (timeout_s %s): %s", name, args.TimeoutS, args.Command)
 		}
 		return name + ": " + args.Command
 	case "write_file", "edit_file":

@@ -10,9 +10,9 @@ import "mvdan.cc/sh/v3/syntax"
 // whole ask, and the whole is allowed only when every part is.
 //
 //lab:exercise 1 Judge every node of f, at any depth, with judgeNode, and return the strictest decision (deny, then ask, then allow) with the reasons of the parts that strict; nothing to judge is allowed.
-//lab:hint Where to look: syntax.Walk visits every node of the tree, children after their parent, and ends each with a call for nil; combined (decision.go) keeps the strictest decision and its reasons.
-//lab:hint The approach: start from allowed(), add judgeNode's decision for each node the walk visits, and always return true so the walk goes on into the children: the commands inside $(…) and inside a function are children too.
-//lab:hint The pitfall: stopping at the first decision, or at the first statement, lets "ls && rm -rf x" through; so does a walk that returns false at a node that asks, since a refused command inside it is never seen.
+//lab:hint Where to look: syntax.Walk visits every node of the tree, children after their parent, and ends each with a call for nil; combined (decision.go) keeps the strictest decision and its reasons. As the tree runs, run.call (running.go) gets each command's words expanded, and judgeWords (call.go) is the judge.
+//lab:hint The approach: start from allowed(), add judgeNode's decision for each node the walk visits, and always return true so the walk goes on into the children: the commands inside $(…) and inside a function are children too. In run.call, judgeWords with interp.HandlerCtx(ctx).Dir, args and no syntax, and return refuse's error when it does not allow.
+//lab:hint The pitfall: stopping at the first decision, or at the first statement, lets "ls && rm -rf x" through; so does a walk that returns false at a node that asks, since a refused command inside it is never seen. And as it runs (run.call), trusting the tree: cat s* was judged as the word s*, and runs as cat secret.txt, a link out.
 func (c *checker) decide(f *syntax.File) Decision {
 	result := allowed()
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -27,18 +27,24 @@ func (c *checker) decide(f *syntax.File) Decision {
 // function and a quoted string have judges of their own (judgeCall,
 // judgeRedirect, judgeFunc, judgeQuote). An expansion ($x, $(…), $((…)),
 // <(…), @(…)) asks, since its value is known only as the shell runs; so
-// does a node that sets a variable (for, declare, export, X=1) or
-// evaluates arithmetic ((( )), let, [[ ]]). A node that only groups
-// others (a list, a pipeline, a subshell, an if) is allowed. A node the
-// gate does not know asks.
+// does a node that sets a variable (for, declare, export, X=1), evaluates
+// arithmetic ((( )), let, [[ ]]), loops (while, until) or runs in the
+// background (&). A node that only groups others (a statement, a list, a
+// pipeline, a subshell, an if) is allowed.
+// A node the gate does not know asks.
 //
-//lab:exercise 1 Judge n alone: commands, redirections, functions and quotes with their judge functions; expansions, variables set and arithmetic ask; nodes that only group others are allowed; any other node asks.
+//lab:exercise 1 Judge n alone: commands, redirections, functions and quotes with their judge functions; expansions, variables set, arithmetic, loops and background jobs ask; grouping nodes are allowed; any other asks.
 func (c *checker) judgeNode(n syntax.Node) Decision {
 	switch n := n.(type) {
-	case nil, *syntax.File, *syntax.Stmt, *syntax.Word, *syntax.Lit,
-		*syntax.BinaryCmd, *syntax.Subshell, *syntax.Block, *syntax.IfClause, *syntax.WhileClause,
+	case *syntax.Stmt:
+		if n.Background { // a coprocess and a disowned job are mksh's and zsh's, never read here
+			return ask("%s runs in the background, where it outlives the command", source(c.src, n))
+		}
+		return Decision{Verdict: Allow}
+	case nil, *syntax.File, *syntax.Word, *syntax.Lit,
+		*syntax.BinaryCmd, *syntax.Subshell, *syntax.Block, *syntax.IfClause,
 		*syntax.CaseClause, *syntax.CaseItem, *syntax.TimeClause, *syntax.Comment,
-		*syntax.WordIter, *syntax.CStyleLoop, *syntax.ArrayExpr, *syntax.ArrayElem,
+		*syntax.WordIter, *syntax.ArrayExpr, *syntax.ArrayElem,
 		*syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm,
 		*syntax.BinaryTest, *syntax.UnaryTest, *syntax.ParenTest:
 		// It only groups other nodes. (The second half are found only
@@ -56,6 +62,8 @@ func (c *checker) judgeNode(n syntax.Node) Decision {
 		return c.judgeQuote(n, n.Dollar)
 	case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst, *syntax.ExtGlob:
 		return ask("%s is worked out only when it runs", source(c.src, n))
+	case *syntax.WhileClause, *syntax.CStyleLoop:
+		return ask("%s is a loop, which may never end", source(c.src, n))
 	case *syntax.ForClause, *syntax.DeclClause, *syntax.Assign:
 		return ask("%s sets a variable, which changes what later commands do", source(c.src, n))
 	case *syntax.ArithmCmd, *syntax.LetClause, *syntax.TestClause:
@@ -65,8 +73,10 @@ func (c *checker) judgeNode(n syntax.Node) Decision {
 }
 
 // judgeFunc refuses a function that calls itself, the shape of a fork
-// bomb, :(){ :|:& };: — a shell script an agent needs has no recursion.
-// The commands in the body are judged by the walk, like any others.
+// bomb, :(){ :|:& };: — and asks about every other: two functions that
+// call each other are a fork bomb too, and whether a call ends is more
+// than the gate can tell. The commands in the body are judged by the
+// walk, like any others.
 func (c *checker) judgeFunc(f *syntax.FuncDecl) Decision {
 	if f.Name == nil {
 		return ask("%s defines functions the gate cannot name", source(c.src, f))
@@ -83,7 +93,7 @@ func (c *checker) judgeFunc(f *syntax.FuncDecl) Decision {
 	if recursive {
 		return deny("the function %s calls itself, as a fork bomb does", short(f.Name.Value))
 	}
-	return allow("it defines the function %s", short(f.Name.Value))
+	return ask("it defines the function %s, which may call others that call it back, and never end", short(f.Name.Value))
 }
 
 // judgeQuote judges a quoted string. Plain quotes are plain text; $'…'

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/interp"
 )
 
 // Rule allows a command without asking: a command name, then maybe its
@@ -25,6 +27,7 @@ var (
 	ErrRuleWord    = errors.New("a rule's words are plain: letters, digits and - _ . / : @ + = , %")
 	ErrRuleWrapper = errors.New("runs other commands, so allowing it would allow anything; allow the commands it runs instead")
 	ErrRuleDenied  = errors.New("is on the deny-list, which no rule overrides")
+	ErrRuleBuiltin = errors.New("is a builtin of the shell that changes what runs after it, which no rule allows")
 )
 
 // ParseRule reads a rule as the --allow flag gives it: words separated by
@@ -47,6 +50,8 @@ func ParseRule(s string) (Rule, error) {
 		return Rule{}, fmt.Errorf("rule %q: %s %w", s, words[0], ErrRuleWrapper)
 	case deniedNames[name] != "":
 		return Rule{}, fmt.Errorf("rule %q: %s %w", s, words[0], ErrRuleDenied)
+	case interp.IsBuiltin(words[0]) && !plainBuiltins[words[0]]:
+		return Rule{}, fmt.Errorf("rule %q: %s %w", s, words[0], ErrRuleBuiltin)
 	}
 	return Rule{words: words}, nil
 }

@@ -14,7 +14,9 @@ import (
 // RunCommand runs a shell command in the workspace: sh -c on unix, cmd /C
 // on Windows. It is the most powerful tool ply has: the command runs with
 // the user's rights and can reach anything the user can, inside the
-// workspace or not. The approval gate stands between the model and it.
+// workspace or not. The approval gate stands between the model and it;
+// a command the gate allowed by its rules comes with the tree the gate
+// judged, and runs from it (see judged.go).
 type RunCommand struct {
 	ws  *Workspace
 	env []string // the command's environment: ply's, less its secrets
@@ -98,10 +100,14 @@ func (t RunCommand) Run(ctx context.Context, args json.RawMessage) (string, erro
 	case strings.ContainsRune(a.Command, 0):
 		return "", errors.New("the command holds a NUL byte, which no shell can take")
 	}
+	if p := programFrom(ctx); p != nil && p.Command != a.Command {
+		return "", errors.New("the command is not the one the approval gate judged") // a caller's mistake, refused
+	}
 	return t.run(ctx, a.Command, timeout)
 }
 
-// run runs command for at most timeout and returns what the model reads:
+// run runs command for at most timeout, from the tree the gate judged
+// when ctx carries one (WithProgram), and returns what the model reads:
 // the output, cut to its head and tail when it is long, and a last line
 // that says how the command ended.
 func (t RunCommand) run(ctx context.Context, command string, timeout time.Duration) (string, error) {
@@ -111,7 +117,13 @@ func (t RunCommand) run(ctx context.Context, command string, timeout time.Durati
 		w = io.MultiWriter(out, &lineReporter{report: report})
 	}
 	start := time.Now()
-	end, err := t.shell(ctx, command, timeout, w)
+	var end ending
+	var err error
+	if program := programFrom(ctx); program != nil {
+		end, err = t.interpret(ctx, program, timeout, w)
+	} else {
+		end, err = t.shell(ctx, command, timeout, w)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -179,6 +191,7 @@ type ending struct {
 	state      string        // the process state, such as "signal: killed"
 	timedOut   time.Duration // the timeout it ran past, or 0
 	cancelled  bool          // the user stopped it
+	refused    string        // why the gate stopped it as it ran, or ""
 	leftBehind bool          // it ended, but left processes that held its output open
 	elapsed    time.Duration // how long it ran
 	total      int64         // the bytes of output it wrote
@@ -194,6 +207,8 @@ func (e ending) String() string {
 		parts = append(parts, fmt.Sprintf("killed: it ran past its timeout of %v, and its process group was killed with it", e.timedOut))
 	case e.cancelled:
 		parts = append(parts, "stopped: the user cancelled it, and its process group was stopped with it")
+	case e.refused != "":
+		parts = append(parts, "stopped: the approval gate refused, as it ran, "+e.refused)
 	case e.code >= 0:
 		parts = append(parts, fmt.Sprintf("exit code %d", e.code))
 	default:

@@ -28,6 +28,7 @@ func TestParseAnswer(t *testing.T) {
 		{"N", no, true},
 		{"n use the other file", approval.Answer{Reply: approval.No, Reason: "use the other file"}, true},
 		{"no   not the tests  ", approval.Answer{Reply: approval.No, Reason: "not the tests"}, true},
+		{"n keep  the   panic", approval.Answer{Reply: approval.No, Reason: "keep  the   panic"}, true},
 		{"n\tuse calc_test.go", approval.Answer{Reply: approval.No, Reason: "use calc_test.go"}, true},
 		{"No, don't", approval.Answer{}, false},
 		{"", approval.Answer{}, false},

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"time"
 	"unicode/utf8"
 
 	"ply/day06/approval"
@@ -24,21 +25,28 @@ func (a *Agent) Guard(gate *approval.Gate, asker approval.Asker) {
 func (a *Agent) Grants() *approval.Grants { return a.gate.Grants() }
 
 // runApproved runs call if the gate lets it, asking the human when the
-// gate asks, and reports whether it was denied. Asking is a pause, not an
-// error: a refused call never runs, its result is the refusal's reason,
-// which the model reads like any other result, and the turn goes on. A
-// call of a tool that does not exist goes to the registry, whose answer
-// names the tools there are.
-func (a *Agent) runApproved(ctx context.Context, call llm.ToolCall, emit func(Event)) (result tools.Result, denied bool) {
+// gate asks, and reports whether it was denied and how long it ran, from
+// the moment it started: the time the question waited for the human is
+// not the tool's. Asking is a pause, not an error: a refused call never
+// runs, its result is the refusal's reason, which the model reads like
+// any other result, and the turn goes on. A call of a tool that does not
+// exist goes to the registry, whose answer names the tools there are.
+//
+// A command the gate allowed by its rules runs from the tree the gate
+// judged, which the decision carries to run_command (tools.WithProgram).
+func (a *Agent) runApproved(ctx context.Context, call llm.ToolCall, emit func(Event)) (result tools.Result, denied bool, ran time.Duration) {
 	if tool, ok := a.tools.Lookup(call.Name); ok {
 		d := a.gate.Approve(ctx, tool, call, a.asker)
 		if d.Verdict != approval.Allow {
 			refused := refusal(d.Reason)
 			refused.Arguments = call.Arguments // as the model sent them: no tool read them
-			return refused, true
+			return refused, true, 0
 		}
+		ctx = tools.WithProgram(ctx, d.Program)
 	}
-	return a.tools.Run(withProgress(ctx, call, emit), call.Name, call.Arguments), false
+	start := time.Now()
+	result = a.tools.Run(withProgress(ctx, call, emit), call.Name, call.Arguments)
+	return result, false, time.Since(start)
 }
 
 // refusal is the result of a call that was refused for reason, such as

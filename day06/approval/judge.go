@@ -22,16 +22,22 @@ func (c *checker) decide(f *syntax.File) Decision {
 // function and a quoted string have judges of their own (judgeCall,
 // judgeRedirect, judgeFunc, judgeQuote). An expansion ($x, $(…), $((…)),
 // <(…), @(…)) asks, since its value is known only as the shell runs; so
-// does a node that sets a variable (for, declare, export, X=1) or
-// evaluates arithmetic ((( )), let, [[ ]]). A node that only groups
-// others (a list, a pipeline, a subshell, an if) is allowed. A node the
-// gate does not know asks.
+// does a node that sets a variable (for, declare, export, X=1), evaluates
+// arithmetic ((( )), let, [[ ]]), loops (while, until) or runs in the
+// background (&). A node that only groups others (a statement, a list, a
+// pipeline, a subshell, an if) is allowed.
+// A node the gate does not know asks.
 func (c *checker) judgeNode(n syntax.Node) Decision {
 	switch n := n.(type) {
-	case nil, *syntax.File, *syntax.Stmt, *syntax.Word, *syntax.Lit,
-		*syntax.BinaryCmd, *syntax.Subshell, *syntax.Block, *syntax.IfClause, *syntax.WhileClause,
+	case *syntax.Stmt:
+		if n.Background { // a coprocess and a disowned job are mksh's and zsh's, never read here
+			return ask("%s runs in the background, where it outlives the command", source(c.src, n))
+		}
+		return Decision{Verdict: Allow}
+	case nil, *syntax.File, *syntax.Word, *syntax.Lit,
+		*syntax.BinaryCmd, *syntax.Subshell, *syntax.Block, *syntax.IfClause,
 		*syntax.CaseClause, *syntax.CaseItem, *syntax.TimeClause, *syntax.Comment,
-		*syntax.WordIter, *syntax.CStyleLoop, *syntax.ArrayExpr, *syntax.ArrayElem,
+		*syntax.WordIter, *syntax.ArrayExpr, *syntax.ArrayElem,
 		*syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm,
 		*syntax.BinaryTest, *syntax.UnaryTest, *syntax.ParenTest:
 		// It only groups other nodes. (The second half are found only
@@ -49,6 +55,8 @@ func (c *checker) judgeNode(n syntax.Node) Decision {
 		return c.judgeQuote(n, n.Dollar)
 	case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst, *syntax.ExtGlob:
 		return ask("%s is worked out only when it runs", source(c.src, n))
+	case *syntax.WhileClause, *syntax.CStyleLoop:
+		return ask("%s is a loop, which may never end", source(c.src, n))
 	case *syntax.ForClause, *syntax.DeclClause, *syntax.Assign:
 		return ask("%s sets a variable, which changes what later commands do", source(c.src, n))
 	case *syntax.ArithmCmd, *syntax.LetClause, *syntax.TestClause:
@@ -58,8 +66,10 @@ func (c *checker) judgeNode(n syntax.Node) Decision {
 }
 
 // judgeFunc refuses a function that calls itself, the shape of a fork
-// bomb, :(){ :|:& };: — a shell script an agent needs has no recursion.
-// The commands in the body are judged by the walk, like any others.
+// bomb, :(){ :|:& };: — and asks about every other: two functions that
+// call each other are a fork bomb too, and whether a call ends is more
+// than the gate can tell. The commands in the body are judged by the
+// walk, like any others.
 func (c *checker) judgeFunc(f *syntax.FuncDecl) Decision {
 	if f.Name == nil {
 		return ask("%s defines functions the gate cannot name", source(c.src, f))
@@ -76,7 +86,7 @@ func (c *checker) judgeFunc(f *syntax.FuncDecl) Decision {
 	if recursive {
 		return deny("the function %s calls itself, as a fork bomb does", short(f.Name.Value))
 	}
-	return allow("it defines the function %s", short(f.Name.Value))
+	return ask("it defines the function %s, which may call others that call it back, and never end", short(f.Name.Value))
 }
 
 // judgeQuote judges a quoted string. Plain quotes are plain text; $'…'

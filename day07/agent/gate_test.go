@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"ply/day07/approval"
 	"ply/day07/llm"
@@ -236,4 +237,29 @@ func toolEnd(t *testing.T, events []Event) ToolEnd {
 		t.Fatalf("the turn had %d ToolEnd events, want 1: %#v", len(ends), events)
 	}
 	return ends[0]
+}
+
+// slowAsker answers yes after wait, as a human who reads the question
+// first does. The wait stands for the human, and synchronises nothing.
+type slowAsker struct{ wait time.Duration }
+
+func (s slowAsker) Ask(ctx context.Context, q approval.Question) approval.Answer {
+	select {
+	case <-time.After(s.wait):
+	case <-ctx.Done():
+	}
+	return approval.Answer{Reply: approval.Yes}
+}
+
+// TestElapsedIsTheRunNotTheQuestion answers a write's question after a
+// while: the time ToolEnd reports is the write's, which is next to
+// nothing, not the time the question waited.
+func TestElapsedIsTheRunNotTheQuestion(t *testing.T) {
+	const wait = 300 * time.Millisecond
+	g := &script{replies: [][]llm.StreamDelta{calls("write_file", `{"path":"calc.go"}`), final}}
+	a, writes, _ := guarded(g, slowAsker{wait})
+	end := toolEnd(t, send(context.Background(), a, "go"))
+	if *writes != 1 || end.Elapsed >= wait {
+		t.Errorf("the write ran %d times and took %v, by ToolEnd; want once, in less than the %v its question waited", *writes, end.Elapsed, wait)
+	}
 }

@@ -11,9 +11,10 @@ import (
 
 // arguments are the parts of a tool call's arguments that the gate reads.
 type arguments struct {
-	raw     string // the JSON text as the model wrote it
-	Command string `json:"command"` // run_command's command line
-	Path    string `json:"path"`    // the file a write tool changes
+	raw      string          // the JSON text as the model wrote it
+	Command  string          `json:"command"`   // run_command's command line
+	TimeoutS json.RawMessage `json:"timeout_s"` // run_command's timeout, as written; empty when not given
+	Path     string          `json:"path"`      // the file a write tool changes
 }
 
 // maxKeys is the most keys the arguments of one call may have; the tools'

@@ -54,6 +54,12 @@ type Decision struct {
 	// session, such as "run_command: go test ./..."; set when Verdict is
 	// Ask. Empty when the question can only be answered once.
 	Grant string
+
+	// Program is set when the gate allowed a command by its rules: the
+	// tree it judged, which is what must run, in place of the command's
+	// text. It is nil when a human said yes, and then the command runs
+	// as they read it.
+	Program *Program
 }
 
 func allow(format string, args ...any) Decision {

@@ -62,6 +62,7 @@ func TestGrantsTurnAskIntoAllow(t *testing.T) {
 		{call("run_command", `{"command":"go test -run X ./..."}`), Ask},
 		{call("run_command", `{"command":"go run ."}`), Ask},
 		{call("run_command", `{"command":"go test ./... && rm x"}`), Ask},
+		{call("run_command", `{"command":"go test ./...","timeout_s":600}`), Ask},
 		{call("run_command", `{"command":"sudo ls"}`), Deny},
 		{call("edit_file", `{"path":"calc.go","old_string":"a","new_string":"b"}`), Allow},
 		{call("edit_file", `{"path":"./calc.go","old_string":"c","new_string":"d"}`), Allow},
@@ -78,6 +79,32 @@ func TestGrantsTurnAskIntoAllow(t *testing.T) {
 	g.Grants().RevokeAll()
 	if got := g.Check(changer{}, call("run_command", `{"command":"go test ./..."}`)); got.Verdict != Ask {
 		t.Errorf("after RevokeAll, go test ./... = %v, want it to ask again", got.Verdict)
+	}
+}
+
+// TestCheckCarriesTheProgram checks that a command allowed by the rules
+// comes with the tree that was judged, for run_command to run, and that
+// nothing else does: a command allowed by a grant was seen by the human,
+// and runs as they saw it.
+func TestCheckCarriesTheProgram(t *testing.T) {
+	g := New(workspace, DefaultRules())
+	g.Grants().Add("run_command: go test ./...")
+	tests := []struct {
+		tool    Tool
+		call    llm.ToolCall
+		program bool
+	}{
+		{changer{}, call("run_command", `{"command":"git status"}`), true},
+		{changer{}, call("run_command", `{"command":"go test ./..."}`), false},
+		{changer{}, call("run_command", `{"command":"rm x"}`), false},
+		{looker{}, call("read_file", `{"path":"calc.go"}`), false},
+	}
+	for _, tt := range tests {
+		d := g.Check(tt.tool, tt.call)
+		if got := d.Program != nil; got != tt.program || got && d.Program.Command != "git status" {
+			t.Errorf("Check(%s %s) = %v: %s, with a program: %v; want a program: %v, of the command itself",
+				tt.call.Name, tt.call.Arguments, d.Verdict, d.Reason, got, tt.program)
+		}
 	}
 }
 

@@ -2,7 +2,10 @@ package selftest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"ply/day07/approval"
@@ -231,4 +234,31 @@ func yesKeepsRefusals(ctx context.Context) error {
 		return fmt.Errorf("with --yes, ls && sudo rm -rf /srv is %v (%s), want refused", d.Verdict, d.Reason)
 	}
 	return nil
+}
+
+func judgedAsItRuns(ctx context.Context) error {
+	if err := needShell(); err != nil {
+		return err
+	}
+	return inSandbox(func(s *sandbox) error {
+		if err := os.Symlink(s.secret, filepath.Join(s.dir, "secret.txt")); err != nil {
+			return err
+		}
+		args := `{"command":"cat s*"}`
+		d := approval.New(s.ws.Dir(), approval.DefaultRules()).Check(changer{}, call("run_command", args))
+		if d.Verdict != approval.Allow || d.Program == nil {
+			return fmt.Errorf("cat s* is %v (%s), want allowed by its words, with the tree the gate judged", d.Verdict, d.Reason)
+		}
+		out, err := tools.NewRunCommand(s.ws, os.Environ()).Run(tools.WithProgram(ctx, d.Program), json.RawMessage(args))
+		switch {
+		case err != nil:
+			return fmt.Errorf("cat s*, run from its tree, failed: %v", err)
+		case strings.Contains(out, "the launch codes"):
+			printed, _, _ := strings.Cut(out, "\n(") // the output, without the line that says how it ended
+			return fmt.Errorf("cat s* read secret.txt, a link out of the workspace, and printed %q", printed)
+		case !strings.Contains(out, "refused as it ran: cat secret.txt"):
+			return fmt.Errorf("cat s* printed %q, want it refused as cat secret.txt, the words it ran with", out)
+		}
+		return nil
+	})
 }

@@ -25,12 +25,16 @@ var bypasses = []string{
 	command("bash -c 'touch MARKER'"),
 	command("go test ./...\ntouch MARKER"),
 	command("ls\ntouch MARKER"),
-	command("ｌｓ; touch MARKER"),           // fullwidth letters
-	command("lѕ; touch MARKER"),           // a Cyrillic ѕ
-	command("echo\u00a0hi; touch MARKER"), // a no-break space: to sh, one word
-	command("ls\u200b; touch MARKER"),     // a zero-width space
-	command("touch MARKER\nfi"),           // sh runs the first line before it finds the error
-	command("$'\\x74ouch' MARKER"),        // bash decodes $'…' as it runs
+	command("ｌｓ; touch MARKER"),                         // fullwidth letters
+	command("lѕ; touch MARKER"),                         // a Cyrillic ѕ
+	command("echo\u00a0hi; touch MARKER"),               // a no-break space: to sh, one word
+	command("ls\u200b; touch MARKER"),                   // a zero-width space
+	command("touch MARKER\nfi"),                         // sh runs the first line before it finds the error
+	command("$'\\x74ouch' MARKER"),                      // bash decodes $'…' as it runs
+	command("ls # a comment \\\ntouch MARKER"),          // a parser read the next line as part of the comment
+	command("echo a\\\n$'\\x74ouch' MARKER"),            // the same, and bash's $'…' after it
+	command("cat <<EOF\nx\nEO\\\nF\ntouch MARKER\nEOF"), // a continuation in a here-document's last line
+	command("while ls; do touch MARKER; done"),          // a loop may never end
 	command("sudo touch MARKER"),
 	command("touch MARKER; " + strings.Repeat("#", 16<<10)), // longer than the gate reads
 	`{"command":"ls","Command":"touch MARKER"}`,             // encoding/json keeps the last

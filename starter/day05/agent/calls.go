@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"ply/day05/llm"
 )
@@ -38,11 +37,10 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 			return
 		}
 		emit(ToolStart{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
-		start := time.Now()
-		result, denied := a.runApproved(ctx, call, emit)
+		result, denied, ran := a.runApproved(ctx, call, emit)
 		emit(ToolEnd{
 			ID: call.ID, Name: call.Name, Arguments: result.Arguments, Denied: denied,
-			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated,
+			Err: result.Err, Elapsed: ran, Chars: result.Chars, Truncated: result.Truncated,
 			Cancelled: !denied && ctx.Err() != nil,
 		})
 		a.messages = append(a.messages, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})

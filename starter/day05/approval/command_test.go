@@ -36,7 +36,6 @@ var allowedCommands = []commandCase{
 	{"'ls' \"-la\"", "ls"},
 	{`\ls`, "ls"},
 	{"l's'", "ls"},
-	{"ls \\\n-la", "ls"},
 	{"cat calc.go | grep -n Div | wc -l", "grep"},
 	{"ls && cat calc.go", "cat"},
 	{"ls || pwd", "pwd"},
@@ -45,7 +44,6 @@ var allowedCommands = []commandCase{
 	{"(ls)", "ls"},
 	{"{ ls; pwd; }", "ls"},
 	{"if ls calc.go; then cat calc.go; fi", "cat"},
-	{"ls &", "ls"},
 	{"! grep -q panic calc.go", "grep"},
 	{"ls 2>&1", "joins two descriptors"},
 	{"ls >/dev/null 2>&1", "/dev/null"},
@@ -63,6 +61,7 @@ var allowedCommands = []commandCase{
 	{"cat <<'EOF'\nsudo ls\nEOF", "here-document"},
 	{"cat /ws/calc.go", "cat"},
 	{"ls {a,b}", "ls"},
+	{"echo {a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b,c,d}", "echo"},
 	{"cat *.go src/*", "cat"},
 	{"ls .git/* ?.txt", "ls"},
 	{"grep -n5 Div calc.go", "grep"},
@@ -87,6 +86,53 @@ var askedCommands = []commandCase{
 	{"touch x", "touch"},
 	{"/bin/ls", "/bin/ls is not on the allow-list"},
 	{"ls\\\n-la", "ls-la is not on the allow-list"},
+	// A line continuation asks, wherever it is: the parser and sh have
+	// read one differently at the end of a comment, in double quotes, in a
+	// here-document's body and in its last line, each time a way round.
+	{"ls \\\n-la", "it holds a line continuation"},
+	{"ls # a comment \\\nrm x", "line continuation"},
+	{"echo \"a\\\n\"; ls", "line continuation"},
+	{"cat <<EOF\nhi\\\nEOF\nrm x\nEOF", "line continuation"},
+	{"cat <<EOF\nx\nEO\\\nF\nrm x\nEOF", "line continuation"},
+	{"echo a\\\n$'\\x72m' x", "line continuation"},
+	{"echo 'a\\\nb'", "line continuation"},
+	// Loops and functions may never end.
+	{"while ls; do ls; done", "while ls; do ls; done is a loop"},
+	{"until ls; do ls; done", "is a loop"},
+	{"for ((;;)); do ls; done", "is a loop"},
+	{"f() { ls; }", "it defines the function f"},
+	{"ls &", "ls & runs in the background"},
+	{"tail -n 1 calc.go & ls", "runs in the background"},
+	{"a() { b; }; b() { a | a & }; a", "defines the function a"},
+	// Options that never end, follow links out, or start a program.
+	{"tail -f calc.go", "tail -f does not end on its own"},
+	{"tail -F calc.go", "does not end on its own"},
+	{"tail -5f calc.go", "does not end on its own"},
+	{"tail --follow=name calc.go", "does not end on its own"},
+	{"tail --fo calc.go", "does not end on its own"},
+	{"tail --retry calc.go", "does not end on its own"},
+	{"grep -R key .", "grep -R follows every link"},
+	{"grep -nR key .", "follows every link"},
+	{"grep --dereference-rec key .", "follows every link"},
+	{"ls -lL .", "ls -lL follows links"},
+	{"ls --dereference", "follows links"},
+	{"wc --files0-from=names.txt", "reads the files a file names"},
+	{"echo " + strings.Repeat("{a,b}", 30), "turns into more than 256 words"},
+	{"echo {a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b}", "turns into more than 256 words"},
+	{"echo {1..100000000}", "turns into more than 256 words"},
+	{"echo {x{1..9},y}", "turns into more than 256 words"},
+	{"git log --show-signature", "runs gpg"},
+	{"git log --format=%G?", "runs gpg"},
+	{"git diff --ext-diff", "runs the diff program"},
+	{"git log -p --ext", "runs the diff program"},
+	// Builtins that change what runs next.
+	{"cd .. && cat secret.txt", "cd is a builtin of the shell"},
+	{"read x", "read is a builtin"},
+	{"trap 'rm x' EXIT", "trap is a builtin"},
+	{"set -x", "set is a builtin"},
+	{"alias ls=rm", "alias is a builtin"},
+	{"hash -p ./evil ls", "hash is a builtin"},
+	{"true", "true is not on the allow-list"},
 	{"./ls", "./ls"},
 	{"LS", "LS"},
 	{"git push", "git is not on the allow-list"},
@@ -317,6 +363,28 @@ func TestCheckCommand(t *testing.T) {
 						tt.cmd, got.Verdict, got.Reason, g.want, tt.reason)
 				}
 			})
+		}
+	}
+}
+
+// TestCheckCommandKeepsEveryReason checks that a decision names every
+// part as strict as it, not only the first: the human reads them all.
+func TestCheckCommandKeepsEveryReason(t *testing.T) {
+	tests := []struct {
+		cmd     string
+		reasons []string
+	}{
+		{"sudo ls; su -c ls", []string{"sudo runs a command as another user", "su runs a command as another user"}},
+		{"rm x; sudo ls; ls; mkfs /dev/sda1", []string{"sudo runs", "mkfs formats a disk"}},
+		{"rm x && touch y", []string{"rm is not on the allow-list", "touch is not on the allow-list"}},
+	}
+	for _, tt := range tests {
+		got := CheckCommand(tt.cmd, DefaultRules(), workspace)
+		for _, want := range tt.reasons {
+			if !strings.Contains(got.Reason, want) {
+				t.Errorf("CheckCommand(%q) = %v: %s\nwant every reason of its strictest parts, %q among them (see exercise 1: decide keeps on after the first refusal)",
+					tt.cmd, got.Verdict, got.Reason, want)
+			}
 		}
 	}
 }

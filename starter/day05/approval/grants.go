@@ -63,13 +63,16 @@ func (gs *Grants) Replace(list []string) {
 // For run_command it is the exact command, byte for byte: a grant never
 // allows a command the human has not seen. "go test" for every go test
 // would also allow go test -exec 'curl … | sh'; a user who wants that
-// says so with --allow. For a tool that writes a file it is the file:
+// says so with --allow. Its timeout, when the call gives one, is part of
+// the grant too, before the command so that no command can spell it:
+// "always" for a command that may run for two minutes does not let the
+// same command run for ten. For a tool that writes a file it is the file:
 // "always" on an edit of calc.go lets the model go on editing calc.go,
 // and nothing else. Every other tool is granted for its exact arguments.
 func grantKey(name string, args arguments, workspace string) string {
-	// TODO(lab 2): Return "NAME: COMMAND" for run_command, exactly as given;
-	// "NAME: " and workspacePath(PATH) for write_file and edit_file; "NAME: "
-	// and the raw JSON otherwise; "" for an empty command or path.
+	// TODO(lab 2): run_command: "NAME: COMMAND" exactly, or "NAME (timeout_s
+	// N): COMMAND"; write_file, edit_file: "NAME: " and workspacePath(PATH);
+	// others: "NAME: " and the raw JSON; "" if no command or path.
 	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day05 2
 	return ""
 }

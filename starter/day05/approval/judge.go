@@ -21,21 +21,24 @@ func (c *checker) decide(f *syntax.File) Decision {
 // function and a quoted string have judges of their own (judgeCall,
 // judgeRedirect, judgeFunc, judgeQuote). An expansion ($x, $(…), $((…)),
 // <(…), @(…)) asks, since its value is known only as the shell runs; so
-// does a node that sets a variable (for, declare, export, X=1) or
-// evaluates arithmetic ((( )), let, [[ ]]). A node that only groups
-// others (a list, a pipeline, a subshell, an if) is allowed. A node the
-// gate does not know asks.
+// does a node that sets a variable (for, declare, export, X=1), evaluates
+// arithmetic ((( )), let, [[ ]]), loops (while, until) or runs in the
+// background (&). A node that only groups others (a statement, a list, a
+// pipeline, a subshell, an if) is allowed.
+// A node the gate does not know asks.
 func (c *checker) judgeNode(n syntax.Node) Decision {
 	// TODO(lab 1): Judge n alone: commands, redirections, functions and quotes
-	// with their judge functions; expansions, variables set and arithmetic ask;
-	// nodes that only group others are allowed; any other node asks.
+	// with their judge functions; expansions, variables set, arithmetic, loops
+	// and background jobs ask; grouping nodes are allowed; any other asks.
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day05 1
 	return Decision{}
 }
 
 // judgeFunc refuses a function that calls itself, the shape of a fork
-// bomb, :(){ :|:& };: — a shell script an agent needs has no recursion.
-// The commands in the body are judged by the walk, like any others.
+// bomb, :(){ :|:& };: — and asks about every other: two functions that
+// call each other are a fork bomb too, and whether a call ends is more
+// than the gate can tell. The commands in the body are judged by the
+// walk, like any others.
 func (c *checker) judgeFunc(f *syntax.FuncDecl) Decision {
 	if f.Name == nil {
 		return ask("%s defines functions the gate cannot name", source(c.src, f))
@@ -52,7 +55,7 @@ func (c *checker) judgeFunc(f *syntax.FuncDecl) Decision {
 	if recursive {
 		return deny("the function %s calls itself, as a fork bomb does", short(f.Name.Value))
 	}
-	return allow("it defines the function %s", short(f.Name.Value))
+	return ask("it defines the function %s, which may call others that call it back, and never end", short(f.Name.Value))
 }
 
 // judgeQuote judges a quoted string. Plain quotes are plain text; $'…'

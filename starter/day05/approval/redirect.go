@@ -41,8 +41,10 @@ func (c *checker) judgeRead(r *syntax.Redirect) Decision {
 	switch {
 	case !ok:
 		return ask("%s reads a file worked out only when it runs", source(c.src, r))
-	case c.leavesWorkspace(target):
+	case c.leavesWorkspace(c.workspace, target):
 		return ask("%s reads outside the workspace", source(c.src, r))
+	case c.waits(c.workspace, target):
+		return ask("%s reads what is no file or folder, and may never end", source(c.src, r))
 	case mayExpand(r.Word) && mayLeave(target):
 		return ask("%s may read outside the workspace", source(c.src, r))
 	}

@@ -20,6 +20,7 @@ var checks = []Check{
 	{"with no terminal, a call that asks is denied, and says why", 0, unattendedRefuses},
 	{"--yes allows what would ask", 0, yesAllows},
 	{"--yes does not override a refusal", 1, yesKeepsRefusals},
+	{"a command allowed by its words is judged again as it runs, its patterns expanded", 1, judgedAsItRuns},
 	{"a refused call reaches the model as its result, and the turn goes on", 0, refusalIsAResult},
 	{"the Mock reads the refusal of its edit and answers without it", 0, mockReadsRefusal},
 	{"edit_file replaces a text that occurs exactly once", 0, editOnce},

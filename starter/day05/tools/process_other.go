@@ -4,6 +4,7 @@ package tools
 
 import (
 	"context"
+	"os"
 	"os/exec"
 )
 
@@ -14,6 +15,14 @@ func shellCommand(ctx context.Context, command string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	return cmd
+}
+
+// ownGroup leaves cmd as it is: there are no process groups here.
+func ownGroup(*exec.Cmd) {}
+
+// exitStatus returns how a program ended: its exit code, or -1.
+func exitStatus(state *os.ProcessState) int {
+	return state.ExitCode()
 }
 
 // killGroup kills the shell of cmd.

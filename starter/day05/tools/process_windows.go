@@ -4,6 +4,7 @@ package tools
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"strconv"
 	"syscall"
@@ -23,6 +24,17 @@ func shellCommand(ctx context.Context, command string) *exec.Cmd {
 	}
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	return cmd
+}
+
+// ownGroup makes cmd start in a process group of its own, as
+// shellCommand's cmd.exe does.
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}
+}
+
+// exitStatus returns how a program ended: its exit code.
+func exitStatus(state *os.ProcessState) int {
+	return state.ExitCode()
 }
 
 // killGroup kills cmd's process and every process it started, as far as

@@ -184,6 +184,7 @@ func TestAskerTakesARefusedLineAsNoAnswer(t *testing.T) {
 	inputs := make(chan input, 2)
 	inputs <- input{refusal: errLineTooLong}
 	inputs <- input{line: "y"}
+	close(inputs) // the end of the input: an asker that takes neither line as an answer ends, and fails below
 	var out bytes.Buffer
 	asker := &TerminalAsker{out: &out, inputs: inputs, styles: newAskStyles(&out)}
 	if got := asker.Ask(context.Background(), goTest); got != (approval.Answer{Reply: approval.Yes}) {

@@ -40,11 +40,10 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 			return
 		}
 		emit(ToolStart{ID: call.ID, Name: call.Name, Arguments: call.Arguments})
-		start := time.Now()
-		result, denied := a.runHeld(ctx, call, emit)
+		result, denied, ran := a.runHeld(ctx, call, emit)
 		emit(ToolEnd{
 			ID: call.ID, Name: call.Name, Arguments: result.Arguments, Denied: denied,
-			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated,
+			Err: result.Err, Elapsed: ran, Chars: result.Chars, Truncated: result.Truncated,
 			Cancelled: !denied && ctx.Err() != nil,
 		})
 		a.add(llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})
@@ -54,11 +53,11 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 // runHeld runs call as runApproved does, unless the window holds it as a
 // stub (see hold): that never runs, and its result tells the model what to
 // send instead.
-func (a *Agent) runHeld(ctx context.Context, call llm.ToolCall, emit func(Event)) (result tools.Result, denied bool) {
+func (a *Agent) runHeld(ctx context.Context, call llm.ToolCall, emit func(Event)) (result tools.Result, denied bool, ran time.Duration) {
 	if what, ok := elided(call); ok {
 		result := refusal(notKept(what, a.budget))
 		result.Arguments = call.Arguments
-		return result, false
+		return result, false, 0
 	}
 	return a.runApproved(ctx, call, emit)
 }

@@ -2,6 +2,7 @@ package approval
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -29,11 +30,12 @@ const maxParses = 32
 
 // checker judges one command line.
 type checker struct {
-	rules     []Rule
-	workspace string // absolute; "" when unknown, and then every absolute path is outside
-	src       string // the command line being judged: node positions point into it
-	depth     int    // how many sh -c scripts deep src is
-	parses    *int   // how many more parses this check may make, shared with its nested checkers
+	rules         []Rule
+	workspace     string // absolute; "" when unknown, and then every absolute path is outside
+	realWorkspace string // the workspace with its links followed; "" when it cannot be found
+	src           string // the command line being judged: node positions point into it
+	depth         int    // how many sh -c scripts deep src is
+	parses        *int   // how many more parses this check may make, shared with its nested checkers
 }
 
 // CheckCommand decides whether the shell command cmd may run without
@@ -41,43 +43,75 @@ type checker struct {
 // never panics: what it cannot read, it asks about.
 //
 // The command is read the way bash reads it and the way a POSIX sh such
-// as dash reads it, since run_command's sh is one or the other depending
-// on the system, and the stricter decision counts.
+// as dash reads it, and the stricter decision counts: a command the human
+// approves runs in run_command's sh, which is one or the other depending
+// on the system. A command allowed without asking runs from the tree the
+// gate read as bash, and the decision carries it (Decision.Program).
 func CheckCommand(cmd string, rules []Rule, workspace string) Decision {
 	parses := maxParses
-	c := &checker{rules: rules, workspace: workspace, parses: &parses}
-	return c.command(cmd)
+	c := &checker{rules: rules, workspace: workspace, realWorkspace: resolved(workspace), parses: &parses}
+	d, file := c.command(cmd)
+	if d.Verdict == Allow {
+		d.Program = &Program{Command: cmd, file: file, judge: c}
+	}
+	return d
 }
 
-// command judges cmd as both shells would read it.
-func (c *checker) command(cmd string) Decision {
+// resolved returns dir with its links followed, or "" when it cannot.
+func resolved(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return ""
+	}
+	return real
+}
+
+// command judges cmd as both shells would read it, and returns the tree
+// bash reads, when it could read one.
+//
+// A line continuation asks whatever the trees say. It is where parsers
+// have disagreed: sh ends a comment at the new line after a backslash,
+// and a parser that joined the two lines first read the next command as
+// part of the comment. A command an agent needs fits on its lines.
+func (c *checker) command(cmd string) (Decision, *syntax.File) {
 	if why := unreadable(cmd); why != "" {
-		return ask("%s", why)
+		return ask("%s", why), nil
 	}
 	result := allowed()
+	if strings.Contains(cmd, "\\\n") {
+		result.add(ask("it holds a line continuation, a backslash before a new line, which parsers and shells have read differently"))
+	}
+	var file *syntax.File
 	for _, lang := range []syntax.LangVariant{syntax.LangBash, syntax.LangPOSIX} {
-		result.add(c.parsed(cmd, lang))
+		d, f := c.parsed(cmd, lang)
+		result.add(d)
+		if lang == syntax.LangBash {
+			file = f
+		}
 	}
 	d := result.decision()
 	if d.Verdict == Allow && d.Reason == "" {
 		d.Reason = "there is nothing to run"
 	}
-	return d
+	return d, file
 }
 
-// parsed judges cmd as the shell lang reads it.
-func (c *checker) parsed(cmd string, lang syntax.LangVariant) Decision {
+// parsed judges cmd as the shell lang reads it, and returns the tree.
+func (c *checker) parsed(cmd string, lang syntax.LangVariant) (Decision, *syntax.File) {
 	if *c.parses == 0 {
-		return ask("it holds more scripts than the gate reads")
+		return ask("it holds more scripts than the gate reads"), nil
 	}
 	*c.parses--
 	f, err := syntax.NewParser(syntax.Variant(lang)).Parse(strings.NewReader(cmd), "")
 	if err != nil {
-		return ask("%s cannot read it: %v", shellName(lang), err)
+		return ask("%s cannot read it: %v", shellName(lang), err), nil
 	}
 	at := *c
 	at.src = cmd
-	return at.decide(f)
+	return at.decide(f), f
 }
 
 func shellName(lang syntax.LangVariant) string {
@@ -92,8 +126,9 @@ func (c *checker) nested(script string) Decision {
 	if c.depth >= maxDepth {
 		return ask("scripts inside scripts nest deeper than the gate reads")
 	}
-	inner := &checker{rules: c.rules, workspace: c.workspace, depth: c.depth + 1, parses: c.parses}
-	return inner.command(script)
+	inner := &checker{rules: c.rules, workspace: c.workspace, realWorkspace: c.realWorkspace, depth: c.depth + 1, parses: c.parses}
+	d, _ := inner.command(script)
+	return d
 }
 
 // unreadable returns why the gate will not read cmd at all, or "". A

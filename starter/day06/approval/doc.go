@@ -25,15 +25,29 @@
 // The gate fails closed: what it cannot read (a parse error, a control
 // character, a command too long), a word the shell works out only as it
 // runs ($x, $(…)), a node of the tree it does not know, all ask. The zero
-// Verdict is Ask for the same reason.
+// Verdict is Ask for the same reason. So do the shapes that can run for
+// ever or hide a second reading: a loop, a function, a job in the
+// background, a backslash before a new line.
+//
+// # What runs is what was judged
+//
+// A command allowed by the rules comes with its tree (Decision.Program),
+// and run_command interprets that tree (mvdan.cc/sh/v3/interp) instead
+// of handing the text to sh: a second parser would be a second reading,
+// and wherever two readings differ, a way round the gate. As the tree
+// runs, every simple command is judged again on its expanded words, by
+// the same judge, and every file it opens, so that cat s* is refused when
+// s* turns out to be a link that leads out. A command a human approved
+// runs in sh, as they read it.
 //
 // # What the gate does not do
 //
-// It is not a sandbox. An allowed command may read any file the user can
-// read: the gate asks when an argument plainly names a path outside the
-// workspace, but a symbolic link gets past that. A command the human
-// approves runs with all the user's rights: the gate decides whether a
-// call runs, not what it can reach once it does. Tests are code, so
-// go test is not on the default allow-list: allowing it would allow
+// It is not a sandbox. A program the gate lets run does what programs
+// do: it may open files the gate never saw named, and a command the
+// human approves runs with all the user's rights. The gate decides
+// whether a call runs, and checks what the shell hands each program; an
+// operating system's sandbox (Landlock and seccomp on Linux, Seatbelt on
+// macOS) would bound what the program itself can reach. Tests are code,
+// so go test is not on the default allow-list: allowing it would allow
 // whatever the model wrote into a test.
 package approval

@@ -1,6 +1,7 @@
 package approval
 
 import (
+	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -95,14 +96,20 @@ func (gs *Grants) tell() {
 // For run_command it is the exact command, byte for byte: a grant never
 // allows a command the human has not seen. "go test" for every go test
 // would also allow go test -exec 'curl … | sh'; a user who wants that
-// says so with --allow. For a tool that writes a file it is the file:
+// says so with --allow. Its timeout, when the call gives one, is part of
+// the grant too, before the command so that no command can spell it:
+// "always" for a command that may run for two minutes does not let the
+// same command run for ten. For a tool that writes a file it is the file:
 // "always" on an edit of calc.go lets the model go on editing calc.go,
 // and nothing else. Every other tool is granted for its exact arguments.
 func grantKey(name string, args arguments, workspace string) string {
 	switch name {
 	case "run_command":
-		if args.Command == "" {
+		switch {
+		case args.Command == "":
 			return ""
+		case len(args.TimeoutS) > 0:
+			return fmt.Sprintf("%s (timeout_s %s): %s", name, args.TimeoutS, args.Command)
 		}
 		return name + ": " + args.Command
 	case "write_file", "edit_file":

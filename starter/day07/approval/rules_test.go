@@ -27,6 +27,10 @@ func TestParseRule(t *testing.T) {
 		{"xargs", "", ErrRuleWrapper},
 		{"sudo make", "", ErrRuleDenied},
 		{"SUDO", "", ErrRuleDenied},
+		{"cd", "", ErrRuleBuiltin},
+		{"read", "", ErrRuleBuiltin},
+		{"trap", "", ErrRuleBuiltin},
+		{"test", "test", nil},
 	}
 	for _, tt := range tests {
 		r, err := ParseRule(tt.in)

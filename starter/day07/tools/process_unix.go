@@ -20,9 +20,24 @@ import (
 // When ctx is done, the whole group is killed.
 func shellCommand(ctx context.Context, command string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	ownGroup(cmd)
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	return cmd
+}
+
+// ownGroup makes cmd start in a session of its own, as shellCommand's
+// shell does: a process group to kill, and no terminal.
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+}
+
+// exitStatus returns how a program ended as a shell counts it: its exit
+// code, or 128 and the signal's number when a signal ended it.
+func exitStatus(state *os.ProcessState) int {
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal())
+	}
+	return state.ExitCode()
 }
 
 // killGroup kills every process in cmd's process group at once, with
