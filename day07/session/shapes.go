@@ -17,13 +17,14 @@ import (
 // stays. A pattern is tried only where its words are (see
 // Redactor.once): that is what makes a hundred of them cheap. check,
 // when set, says whether what re found really is a secret, given the
-// match, from the start of the name it may follow, and the secret in it.
+// secret and the match around it: what comes before the secret, from
+// the start of the name it may follow, and what comes after.
 type shape struct {
 	words  []string // in lower case, two bytes or more
 	back   int
 	before func(text string, at int) bool
 	re     *regexp.Regexp
-	check  func(match, secret string) bool
+	check  func(before, secret, after string) bool
 }
 
 // starts is the shape of a secret that begins with one of words, such as
@@ -34,7 +35,7 @@ func starts(re string, words ...string) shape {
 
 // follows is the shape of a secret that words lead to, as password leads
 // to the hunter2 of password=hunter2, where before allows it.
-func follows(before func(string, int) bool, re string, check func(match, secret string) bool, words ...string) shape {
+func follows(before func(string, int) bool, re string, check func(before, secret, after string) bool, words ...string) shape {
 	return shape{words: words, before: before, re: anchored(re), check: check}
 }
 
@@ -115,8 +116,9 @@ var shapes = []shape{
 	// the password of a URL such as postgres://ann:…@db.
 	follows(nil, `(?i)(?:bearer|token)\s+([A-Za-z0-9._~+/-]{12,}=*)`, looksRandom, "bearer", "token"),
 	follows(nil, `(?i)basic\s+([A-Za-z0-9+/]{6,}={0,2})`, isUserPassword, "basic"),
-	starts(`(?i)(?:authorization|api-?key|auth-?token|access-?token|secret|signature|session-?token|security-token|private-token|-token|cookie)["']?\s*:\s*["']?([^\r\n"'\\]+)`,
-		"authorization", "apikey", "api-key", "authtoken", "auth-token", "accesstoken", "access-token", "secret", "signature", "sessiontoken", "session-token",
+	follows(nil, `(?i)(?:authorization|api-?key|auth-?token|access-?token|session-?token|security-token|private-token|-token|cookie)["']?\s*:\s*["']?`+
+		`([^\s"'\\=\[{(&*%`+"`"+`][^\r\n"'\\]*)`, isHeaderValue,
+		"authorization", "apikey", "api-key", "authtoken", "auth-token", "accesstoken", "access-token", "sessiontoken", "session-token",
 		"security-token", "private-token", "-token", "cookie"),
 	starts(`:\\*/\\*/[^/\s:@"'\\]*:([^/\s@"'\\]+)(?:@|$)`, "://", `:\/\/`, `:\\/\\/`),
 
@@ -139,7 +141,7 @@ var shapes = []shape{
 	// "auth": "…", a signature, <password>…</password> and IDENTIFIED BY '…'.
 	// The name stays. A bare "pass" needs its "=": "PASS: TestDiv" is go
 	// test saying a test passed.
-	follows(nil, `[A-Za-z0-9_.-]*`+assigns+assignedValue(1), holdsSecret,
+	follows(inSecretName, `[A-Za-z0-9_.-]*`+assigns+assignedValue(1), isValue,
 		"secret", "password", "passwd", "passphrase", "credential", "webhook", "key", "token", "_pat", "_auth", "_pwd", "_creds", "_jwt", "_connection_string"),
 	follows(atEdge, `(?i)pass(?:\\*["'])?\s*=[ \t]*`+assignedValue(1), isValue, "pass"),
 	follows(after(";"), `(?i)pwd\s*=[ \t]*`+assignedValue(1), isValue, "pwd"),
@@ -168,11 +170,11 @@ func (s shape) find(text string, at int) ([]span, int) {
 		if start+m[1] == end && end < len(text) {
 			continue
 		}
-		match := text[nameStart(text, start) : start+m[1]]
 		var found []span
 		for g := 2; g < len(m); g += 2 {
 			secret := span{start + m[g], start + m[g+1]}
-			if m[g] < m[g+1] && (s.check == nil || s.check(match, text[secret.start:secret.end])) {
+			if m[g] < m[g+1] && (s.check == nil ||
+				s.check(text[nameStart(text, start):secret.start], text[secret.start:secret.end], text[secret.end:start+m[1]])) {
 				found = append(found, secret)
 			}
 		}
@@ -184,8 +186,7 @@ func (s shape) find(text string, at int) ([]span, int) {
 // at most 64 of the characters a name is made of.
 func nameStart(text string, i int) int {
 	for n := 0; n < 64 && i > 0; n++ {
-		c := text[i-1]
-		if !isAlnum(c) && c != '_' && c != '-' && c != '.' {
+		if !isNameByte(text[i-1]) {
 			break
 		}
 		i--
@@ -215,7 +216,7 @@ func assignedValue(min int) string {
 // looksRandom reports whether a word after "Bearer" or "token" is a
 // token rather than prose: it holds a digit, or a capital after a small
 // letter, or is too long for a word.
-func looksRandom(_, secret string) bool {
+func looksRandom(_, secret, _ string) bool {
 	for i, r := range secret {
 		if unicode.IsDigit(r) || i > 0 && unicode.IsUpper(r) && unicode.IsLower(rune(secret[i-1])) {
 			return true
@@ -226,7 +227,7 @@ func looksRandom(_, secret string) bool {
 
 // isUserPassword reports whether a word after "Basic" is base64 of
 // user:password, as a basic credential is, rather than a word of prose.
-func isUserPassword(_, secret string) bool {
+func isUserPassword(_, secret, _ string) bool {
 	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding} {
 		if b, err := enc.DecodeString(secret); err == nil {
 			return strings.Contains(string(b), ":")
@@ -237,22 +238,41 @@ func isUserPassword(_, secret string) bool {
 
 // notNumber reports whether what follows "user:" in -u user:… is not a
 // number: docker's -u 1000:1000 is a user and a group.
-func notNumber(_, secret string) bool {
+func notNumber(_, secret, _ string) bool {
 	return strings.Trim(secret, "0123456789") != ""
 }
 
-// holdsSecret reports whether an assignment gives a value to a name that
-// tools.HoldsSecret calls secret, and the value can be a secret.
-func holdsSecret(match, secret string) bool {
-	end := strings.IndexAny(match, `"' :=\`)
-	return end > 0 && tools.HoldsSecret(match[:end], "") && isValue(match, secret)
+// inSecretName reports whether the word at at is part of a name that
+// tools.HoldsSecret calls secret, such as the KEY of AZURE_STORAGE_KEY.
+func inSecretName(text string, at int) bool {
+	end := at
+	for end < len(text) && isNameByte(text[end]) {
+		end++
+	}
+	return tools.HoldsSecret(text[nameStart(text, at):end], "")
 }
 
-// isValue reports whether the value of an assignment can be a secret:
-// code that reads one (password = getpass(), token = os.environ["T"]), a
-// type (password: string) or a literal such as null is not.
-func isValue(match, secret string) bool {
-	if strings.HasSuffix(match, "(") || strings.HasSuffix(match, "[") {
+// isHeaderValue reports whether what follows a header's name can be its
+// value, rather than code that computes one, as in cookie:
+// slices.Clone(m.cookie): a header's value has no brackets.
+func isHeaderValue(_, secret, _ string) bool {
+	return !strings.ContainsAny(secret, "()[]{}")
+}
+
+// isValue reports whether the value of an assignment can be a secret.
+// Code that reads one is not: password = getpass(), token =
+// os.environ["T"], secret = hs.session.secret, and a bare value after
+// Go's ":=", which declares a variable from an expression (a secret
+// written in Go is quoted). Nor is a type (password: string), a literal
+// such as null, or a verb of a format, as in "password = %q".
+func isValue(before, secret, after string) bool {
+	quoted := strings.HasSuffix(before, `"`) || strings.HasSuffix(before, "'")
+	switch {
+	case strings.HasPrefix(after, "(") || strings.HasPrefix(after, "["):
+		return false
+	case !quoted && (strings.HasSuffix(strings.TrimRight(before, " \t"), ":=") || codePath.MatchString(secret)):
+		return false
+	case formatVerb.MatchString(secret):
 		return false
 	}
 	switch strings.ToLower(secret) {
@@ -261,6 +281,13 @@ func isValue(match, secret string) bool {
 	}
 	return true
 }
+
+// codePath is a bare value that is a path of names, as code writes one:
+// m.cookie, os.environ, hs.session.secret.
+var codePath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+
+// formatVerb is a verb of Go's or C's printf, with its flags.
+var formatVerb = regexp.MustCompile(`^%[-+# 0-9.*]*[a-zA-Z]$`)
 
 // atEdge reports whether the word at at starts a word of text: at its
 // start, after a character that is no letter or digit, or after a \n or
@@ -302,3 +329,7 @@ func inOption(text string, at int) bool {
 func isAlnum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
+
+// isNameByte reports whether c can be part of a name: a letter, a digit,
+// "_", "-" or ".".
+func isNameByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c == '.' }

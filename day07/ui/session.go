@@ -205,13 +205,13 @@ func WriteLog(w io.Writer, store session.Store, id string, n int, red *session.R
 	defer rd.Close()
 	if n == 0 {
 		for rd.Next() {
-			fmt.Fprintln(w, printable(session.Describe(red.Event(rd.Event()))))
+			fmt.Fprintln(w, printable(red.Describe(rd.Event())))
 		}
 		return rd.Err()
 	}
 	events, err := session.Tail(rd, n)
 	for _, ev := range events {
-		fmt.Fprintln(w, printable(session.Describe(red.Event(ev))))
+		fmt.Fprintln(w, printable(red.Describe(ev)))
 	}
 	return err
 }

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"ply/day07/llm"
 	"ply/day07/tools"
 )
 
@@ -100,50 +99,4 @@ func (r *Redactor) once(text string) string {
 		done[w.shape] = max(done[w.shape], end)
 	})
 	return cut(text, secrets)
-}
-
-// Event returns ev with every text in it redacted: the contents of
-// messages, the arguments and names of tool calls, summaries, errors,
-// grants, and the meta line's fields.
-func (r *Redactor) Event(ev Event) Event {
-	if r == nil {
-		return ev
-	}
-	switch d := ev.Data.(type) {
-	case Meta:
-		d.Model, d.Cwd, d.Agent = r.Redact(d.Model), r.Redact(d.Cwd), r.Redact(d.Agent)
-		ev.Data = d
-	case System:
-		ev.Data = System{Content: r.Redact(d.Content)}
-	case Message:
-		ev.Data = Message{Message: r.message(d.Message)}
-	case ToolEnd:
-		d.Name = r.Redact(d.Name)
-		ev.Data = d
-	case Failure:
-		ev.Data = Failure{Message: r.Redact(d.Message)}
-	case Compact:
-		d.Summary = r.Redact(d.Summary)
-		ev.Data = d
-	case Grants:
-		grants := make([]string, len(d.Grants))
-		for i, g := range d.Grants {
-			grants[i] = r.Redact(g)
-		}
-		ev.Data = Grants{Grants: grants}
-	}
-	return ev
-}
-
-// message returns m with its text and its calls redacted.
-func (r *Redactor) message(m llm.Message) llm.Message {
-	m.Content = r.Redact(m.Content)
-	if len(m.ToolCalls) > 0 {
-		calls := make([]llm.ToolCall, len(m.ToolCalls))
-		for i, c := range m.ToolCalls {
-			calls[i] = llm.ToolCall{ID: c.ID, Name: r.Redact(c.Name), Arguments: r.Redact(c.Arguments)}
-		}
-		m.ToolCalls = calls
-	}
-	return m
 }

@@ -254,6 +254,12 @@ var lookAlikes = []string{
 	`password = getpass.getpass()`,
 	`api_key = os.environ["OPENAI_API_KEY"]`,
 	"def login(user, password: str) -> bool:",
+	"for _, cookie := range c.Jar.Cookies(u) {",
+	"cookie: slices.Clone(m.cookie),",
+	`"Authorization": req.Header["Proxy-Authorization"],`,
+	"hs.masterSecret = hs.session.secret",
+	`t.Errorf("secret = %x, want %x", got, want)`,
+	"extendedMasterSecret: true,",
 	"if password == \"\" {",
 	"see https://go.dev/doc/effective_go and ssh://git@github.com/ann/calc.git",
 	"Bearer authentication is simple; Basic authentication sends the password.",
@@ -436,13 +442,10 @@ func TestNothingPrintedHoldsASecret(t *testing.T) {
 	r.Close()
 	printed["the export"] = md.String()
 
-	// ply log writes Describe of each redacted event; every field of
-	// them is checked, not only what the line shows.
 	r, _ = s.Open(id)
 	var log strings.Builder
 	for r.Next() {
-		ev := red.Event(r.Event())
-		fmt.Fprintf(&log, "%s\n%+v\n", Describe(ev), ev.Data)
+		fmt.Fprintln(&log, red.Describe(r.Event()))
 	}
 	r.Close()
 	printed["the log"] = log.String()
@@ -463,6 +466,32 @@ func TestNothingPrintedHoldsASecret(t *testing.T) {
 		for _, secret := range secrets {
 			if strings.Contains(out, secret) {
 				t.Errorf("%s shows the secret %q", what, secret)
+			}
+		}
+	}
+}
+
+// TestRedactedPreviewIsThePreview checks that a preview redacted from the
+// head of a text is the preview of the whole text redacted, for texts of
+// every length and spacing, with no secret and with one where it shows:
+// redacting only the head hides no less.
+func TestRedactedPreviewIsThePreview(t *testing.T) {
+	red := NewRedactor(secretEnv)
+	token := "ghp_" + fake("preview", 36, alnum)
+	long := strings.Repeat("é 日本 word\t\n  ", 2000)
+	for _, text := range []string{
+		"", "short", "  leading and trailing  ", long, long[:5001], strings.Repeat(" ", 9000) + "late",
+		"my token is " + token + long, long[:100] + token + long[:100],
+		strings.Repeat("x", 70) + token,
+		"-----BEGIN OPENSSH PRIVATE KEY-----\n" + pemLines(fake("preview-key", 9000, b64)),
+	} {
+		for _, n := range []int{1, 40, 60, 70} {
+			got, want := red.preview(text, n), preview(red.Redact(text), n)
+			// A secret cut at the head's end goes on beyond it: the
+			// preview says there is more, where the whole text's
+			// redaction swallowed the rest in one marker.
+			if got != want && !(got == want+"…" && strings.HasSuffix(want, Redacted)) {
+				t.Errorf("the redacted preview of %.40q… in %d = %q, want %q", text, n, got, want)
 			}
 		}
 	}

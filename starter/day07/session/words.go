@@ -90,6 +90,7 @@ func cut(text string, spans []span) string {
 	}
 	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
 	var b strings.Builder
+	b.Grow(len(text))
 	done := 0 // text before it is in b, or redacted
 	for i := 0; i < len(spans); {
 		start, end := spans[i].start, spans[i].end
