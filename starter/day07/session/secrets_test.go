@@ -151,6 +151,7 @@ func credentials() []credential {
 		// Chat.
 		one("Slack bot token", "SLACK_BOT=%s", "xoxb-"+fake("xoxb1", 12, "0123456789")+"-"+fake("xoxb2", 13, "0123456789")+"-"+fake("xoxb3", 24, alnum)),
 		one("Slack user token", "token %s", "xoxp-"+fake("xoxp1", 12, "0123456789")+"-"+fake("xoxp2", 12, "0123456789")+"-"+fake("xoxp3", 13, "0123456789")+"-"+fake("xoxp4", 32, hex)),
+		one("Slack client token", "xoxc=%s", "xoxc-"+fake("xoxc", 40, alnum)),
 		one("Slack app token", "%s", "xapp-1-A0"+fake("xapp1", 9, upper)+"-"+fake("xapp2", 13, "0123456789")+"-"+fake("xapp3", 64, hex)),
 		one("Slack webhook", "curl -X POST -d '{\"text\":\"done\"}' https://hooks.slack.com/services/T0"+fake("slack-t", 8, upper)+"/B0"+fake("slack-b", 8, upper)+"/%s", slackHook),
 		one("Discord webhook", "https://discord.com/api/webhooks/1287456123098765432/%s", discordHook),
@@ -208,6 +209,15 @@ func credentials() []credential {
 		one("AMQP URL", "amqp://guest:%s@rabbit:5672/", "guestpw"),
 		one("URL in JSON", `{"url":"https:\/\/ann:%s@host\/x"}`, "jsonurlpw"),
 
+		// Files of credentials.
+		one(".netrc", "machine github.com\n  login ann\n  password %s", fake("netrc", 36, hex)),
+		one(".pgpass", "db.example.com:5432:calc:ann:%s", "pgpassw0rd"),
+		one("JSON Web Key", `{"kty":"EC","crv":"P-256","x":"`+fake("jwk-x", 43, b64url)+`","d":"%s"}`, fake("jwk-d", 43, b64url)),
+		one("DER key on one line", "key=%s", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"+fake("der", 200, b64)),
+		one("Kubernetes secret", "kind: Secret\ndata:\n  db-pass: %s\n", base64.StdEncoding.EncodeToString([]byte("k8spw"))),
+		one("AWS CLI table", "|  SecretAccessKey |  %s  |", awsSecret),
+		one("basic header in a URL", "https://x/?h=Authorization%%3A%%20Basic%%20%s", url.QueryEscape(basic)),
+
 		// Services whose keys name themselves.
 		one("OpenAI key", "OPENAI_KEY=%s", "sk-proj-"+fake("openai", 48, b64url)),
 		one("Stripe key", "Stripe.api_key = %s", "sk_live_"+fake("stripe", 24, alnum)),
@@ -217,6 +227,7 @@ func credentials() []credential {
 		one("DigitalOcean token", "doctl auth init -t %s", "dop_v1_"+fake("do", 64, hex)),
 		one("Shopify token", "%s", "shpat_"+fake("shopify", 32, hex)),
 		one("Mailgun key", "api:%s", "key-"+fake("mailgun", 32, hex)),
+		one("Bedrock key", "AWS_BEARER_TOKEN_BEDROCK=%s", "ABSK"+fake("bedrock", 130, b64)),
 	}
 }
 
@@ -271,6 +282,9 @@ var lookAlikes = []string{
 	"docker login --password-stdin < pw.txt",
 	"The private key stays on your machine; the public key goes to the server.",
 	"[redacted] stays [redacted]",
+	"| name | type |\n| password | string |",
+	"we keep a login page; the password field is hidden",
+	`{"kty":"RSA","n":"0vx7agoebGcQSuuPiLJXZpt","e":"AQAB"}`,
 }
 
 func TestRedactLeavesLookAlikes(t *testing.T) {
@@ -494,5 +508,21 @@ func TestRedactedPreviewIsThePreview(t *testing.T) {
 				t.Errorf("the redacted preview of %.40q… in %d = %q, want %q", text, n, got, want)
 			}
 		}
+	}
+}
+
+// TestShortKnownValues checks where the environment's secrets stop being
+// taken out wherever they appear: a value of six characters is, one of
+// five is only where a shape finds it.
+func TestShortKnownValues(t *testing.T) {
+	red := NewRedactor([]string{"A_TOKEN=sixsix", "B_TOKEN=five5"})
+	if got := red.Redact("it was sixsix"); got != "it was "+Redacted {
+		t.Errorf("Redact = %q; a secret value of six characters is still there", got)
+	}
+	if got := red.Redact("it was five5"); got != "it was five5" {
+		t.Errorf("Redact = %q; a secret value of five characters was taken out of prose", got)
+	}
+	if got := red.Redact("B_TOKEN=five5"); got != "B_TOKEN="+Redacted {
+		t.Errorf("Redact = %q; a value of five characters assigned to a secret's name is still there", got)
 	}
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/base64"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -89,7 +90,7 @@ var shapes = []shape{
 	// bot tokens (their secret half), Microsoft Teams' and Zapier's
 	// webhooks. A webhook's host stays, so that the reader knows what it
 	// was.
-	starts(`(xox[abeoprs]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})`, "xoxa-", "xoxb-", "xoxe", "xoxo-", "xoxp-", "xoxr-", "xoxs-", "xapp-"),
+	starts(`(xox[abcdeoprs]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})`, "xoxa-", "xoxb-", "xoxc-", "xoxd-", "xoxe", "xoxo-", "xoxp-", "xoxr-", "xoxs-", "xapp-"),
 	starts(`(?:hooks\.slack\.com/(?:services|workflows|triggers)/|discord(?:app)?\.com/api/webhooks/|\.webhook\.office\.com/webhookb2/|hooks\.zapier\.com/hooks/catch/)([A-Za-z0-9@/_+-]{8,})`,
 		"hooks.slack.com/", "discord.com/api/webhooks/", "discordapp.com/api/webhooks/", ".webhook.office.com/", "hooks.zapier.com/"),
 	follows(afterDigits, `:(AA[A-Za-z0-9_-]{30,})`, nil, ":aa"),
@@ -104,9 +105,9 @@ var shapes = []shape{
 		"sk-", "sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_", "whsec_", "hf_", "gsk_", "xai-", "pplx-", "r8_"),
 	starts(`(SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}|key-[0-9a-f]{32}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|hv[sbr]\.[A-Za-z0-9_-]{20,}|`+
 		`dapi[a-f0-9]{32}|do[opr]_v1_[a-f0-9]{64}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}|`+
-		`gl(?:c|sa)_[A-Za-z0-9+/_=]{32,}|sntr[ysu]s?_[A-Za-z0-9+/=_]{30,}|NRA[KI]-[A-Z0-9]{27,}|pul-[a-f0-9]{40}|fo1_[A-Za-z0-9_-]{40,}|sbp_[a-f0-9]{40}|HRKU-AA[0-9A-Za-z_-]{50,})`,
+		`gl(?:c|sa)_[A-Za-z0-9+/_=]{32,}|sntr[ysu]s?_[A-Za-z0-9+/=_]{30,}|NRA[KI]-[A-Z0-9]{27,}|pul-[a-f0-9]{40}|fo1_[A-Za-z0-9_-]{40,}|sbp_[a-f0-9]{40}|HRKU-AA[0-9A-Za-z_-]{50,}|ABSK[A-Za-z0-9+/]{100,}={0,2})`,
 		"sg.", "key-", "shpat_", "shpca_", "shppa_", "shpss_", "hvs.", "hvb.", "hvr.", "dapi", "doo_v1_", "dop_v1_", "dor_v1_", "lin_api_", "pmak-", "dp.",
-		"glc_", "glsa_", "sntr", "nrak-", "nrai-", "pul-", "fo1_", "sbp_", "hrku-aa"),
+		"glc_", "glsa_", "sntr", "nrak-", "nrai-", "pul-", "fo1_", "sbp_", "hrku-aa", "absk"),
 	starts(`(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)`, "eyj"),
 
 	// Credentials in a request: a bearer token or the like after its
@@ -115,7 +116,7 @@ var shapes = []shape{
 	// Private-Token, X-Vault-Token, X-Amz-Security-Token, cookies), and
 	// the password of a URL such as postgres://ann:…@db.
 	follows(nil, `(?i)(?:bearer|token)\s+([A-Za-z0-9._~+/-]{12,}=*)`, looksRandom, "bearer", "token"),
-	follows(nil, `(?i)basic\s+([A-Za-z0-9+/]{6,}={0,2})`, isUserPassword, "basic"),
+	follows(nil, `(?i)basic(?:\s+|%20|\+)([A-Za-z0-9+/]{6,}(?:(?:%3D){1,2}|={0,2}))`, isUserPassword, "basic"),
 	follows(nil, `(?i)(?:authorization|api-?key|auth-?token|access-?token|session-?token|security-token|private-token|-token|cookie)["']?\s*:\s*["']?`+
 		`([^\s"'\\=\[{(&*%`+"`"+`][^\r\n"'\\]*)`, isHeaderValue,
 		"authorization", "apikey", "api-key", "authtoken", "auth-token", "accesstoken", "access-token", "sessiontoken", "session-token",
@@ -144,11 +145,22 @@ var shapes = []shape{
 	follows(inSecretName, `[A-Za-z0-9_.-]*`+assigns+assignedValue(1), isValue,
 		"secret", "password", "passwd", "passphrase", "credential", "webhook", "key", "token", "_pat", "_auth", "_pwd", "_creds", "_jwt", "_connection_string"),
 	follows(atEdge, `(?i)pass(?:\\*["'])?\s*=[ \t]*`+assignedValue(1), isValue, "pass"),
+	follows(after("_.-"), `(?i)pass`+assigns+assignedValue(1), isValue, "pass"),
 	follows(after(";"), `(?i)pwd\s*=[ \t]*`+assignedValue(1), isValue, "pwd"),
 	follows(atEdge, `(?i)(?:auth|signature|jwt)`+assigns+assignedValue(8), isValue, "auth", "signature", "jwt"),
 	starts(`(?i)(?:password|passwd|secret|token|key)(?:>|\\u003e)([^<\\]+)(?:<|\\u003c)/`,
 		"password>", "passwd>", "secret>", "token>", "key>", `password\u003e`, `passwd\u003e`, `secret\u003e`, `token\u003e`, `key\u003e`),
 	starts(`(?i)identified\s+by\s+(?:'([^'\n]*)'|"([^"\n]*)")`, "identified"),
+
+	// Files of credentials: a .netrc's password after its login, a
+	// .pgpass line's last field (host:port:db:user:password) on
+	// PostgreSQL's port, the private parts of a JSON Web Key, and a key
+	// in DER, base64 on one line without its armour.
+	follows(afterLogin, `(?i)password[ \t]+(\S+)`, nil, "password"),
+	starts(`:(?:5432|\*):[^\s:]+:[^\s:]+:(\S+)`, ":5432:", ":*:"),
+	follows(afterKty, `\\*"(?:d|p|q|dp|dq|qi|k)\\*"\s*:\s*\\*"([A-Za-z0-9_-]{16,})`, nil,
+		`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`, `"qi"`, `"k"`, `\"d\"`, `\"p\"`, `\"q\"`, `\"dp\"`, `\"dq\"`, `\"qi\"`, `\"k\"`),
+	follows(atEdge, `(MII[A-Za-z0-9+/]{60,}={0,2})`, nil, "mii"),
 }
 
 // find returns the secrets s finds at a word of its at the given place
@@ -197,7 +209,7 @@ func nameStart(text string, i int) int {
 // assigns is what comes between a name and its value: maybe the quote
 // that ends the name (escaped, once or more, inside a JSON string), and
 // ":", "=", ":=" or "=>", whose ">" JSON may have written \u003e.
-const assigns = `(?:\\*["'])?\s*(?::=|=>|=\\u003e|[:=])[ \t]*`
+const assigns = `(?:\\*["'])?\s*(?::=|=>|=\\u003e|[:=|])[ \t]*`
 
 // assignedValue is the value of an assignment, of at least min characters,
 // in a group of its own: quoted (in double quotes, in single quotes, or in
@@ -210,7 +222,7 @@ func assignedValue(min int) string {
 	n := "{" + strconv.Itoa(min) + ",}"
 	bare := `[^\s"'` + "`" + `,;&<>(){}\[\]\\`
 	return `(?:\\+"((?:[^"\\\n]|\\+[^"\\\n])` + n + `)\\+"|"((?:[^"\\\n]|\\.)` + n + `)"|'([^'\n]` + n + `)'|` +
-		`(?:\\*"|')([^"'\n]*)$|(` + bare + `=]` + bare + `]{` + strconv.Itoa(min-1) + `,})[(\[]?)`
+		`(?:\\*"|')([^"'\n]*)$|(` + bare + `=|]` + bare + `]{` + strconv.Itoa(min-1) + `,})[(\[]?)`
 }
 
 // looksRandom reports whether a word after "Bearer" or "token" is a
@@ -228,6 +240,9 @@ func looksRandom(_, secret, _ string) bool {
 // isUserPassword reports whether a word after "Basic" is base64 of
 // user:password, as a basic credential is, rather than a word of prose.
 func isUserPassword(_, secret, _ string) bool {
+	if unescaped, err := url.QueryUnescape(secret); err == nil {
+		secret = unescaped // Basic%20…%3D, in a URL
+	}
 	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding} {
 		if b, err := enc.DecodeString(secret); err == nil {
 			return strings.Contains(string(b), ":")
@@ -243,10 +258,11 @@ func notNumber(_, secret, _ string) bool {
 }
 
 // inSecretName reports whether the word at at is part of a name that
-// tools.HoldsSecret calls secret, such as the KEY of AZURE_STORAGE_KEY.
+// tools.HoldsSecret calls secret, such as the KEY of AZURE_STORAGE_KEY;
+// a name is looked at up to 64 bytes on each side of the word.
 func inSecretName(text string, at int) bool {
 	end := at
-	for end < len(text) && isNameByte(text[end]) {
+	for end < len(text) && end < at+64 && isNameByte(text[end]) {
 		end++
 	}
 	return tools.HoldsSecret(text[nameStart(text, at):end], "")
@@ -308,6 +324,33 @@ func after(chars string) func(string, int) bool {
 // query: after "?", "&" or ";", or the "\u0026" JSON writes for "&".
 func inQuery(text string, at int) bool {
 	return after("?&;")(text, at) || strings.HasSuffix(text[:at], `\u0026`)
+}
+
+// afterLogin reports whether the word at at follows a login and its
+// name, as a .netrc's password does: login ann password ….
+func afterLogin(text string, at int) bool {
+	name := back(text, at, isSpace)
+	login := back(text, name, func(c byte) bool { return !isSpace(c) })
+	end := back(text, login, isSpace)
+	return name < at && login < name && end < login && end >= 5 && strings.EqualFold(text[end-5:end], "login") &&
+		(end == 5 || isSpace(text[end-6]))
+}
+
+// back returns where the run of bytes that in accepts, ending at i,
+// begins; it looks back over 256 bytes at most.
+func back(text string, i int, in func(byte) bool) int {
+	for n := 0; n < 256 && i > 0 && in(text[i-1]); n++ {
+		i--
+	}
+	return i
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// afterKty reports whether the word at at is in a JSON Web Key: its
+// "kty" comes a little before.
+func afterKty(text string, at int) bool {
+	return strings.Contains(text[max(0, at-512):at], "kty")
 }
 
 // afterDigits reports whether the word at at follows eight digits, as the
