@@ -16,13 +16,13 @@ import (
 
 // The character sets fake credentials are made of.
 const (
-	alnum  = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-	lower  = "abcdefghijklmnopqrstuvwxyz0123456789"
-	upper  = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	hex    = "0123456789abcdef"
-	b64    = alnum + "+/"
-	b64url = alnum + "-_"
-	bech32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
+	setAlnum  = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	setLower  = "abcdefghijklmnopqrstuvwxyz0123456789"
+	setUpper  = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	setHex    = "0123456789abcdef"
+	setB64    = setAlnum + "+/"
+	setB64URL = setAlnum + "-_"
+	setBech32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
 )
 
 // fake returns n characters of set, the same ones for the same label: the
@@ -68,26 +68,26 @@ func one(name, text, secret string) credential {
 // registries' and chat services' tokens and webhooks, credentials in
 // headers, passwords in assignments, on command lines and in URLs.
 func credentials() []credential {
-	rsa := fake("rsa", 900, b64)
-	pkcs8 := "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" + fake("pkcs8", 600, b64)
-	ec := fake("ec", 160, b64)
-	openssh := "b3BlbnNzaC1rZXktdjEAAAAA" + fake("openssh", 300, b64)
-	pgp := "lQOYBGVw" + fake("pgp", 500, b64)
-	ssh2 := "P2/56wAAA" + fake("ssh2", 300, b64)
-	putty := fake("putty", 44, b64)
-	gcpBody := "MIIEvgIBADANBgkqhkiG9w0BAQEFAASC" + fake("gcp", 400, b64)
-	gcpID := fake("gcp-id", 40, hex)
-	awsSecret := fake("aws-secret", 40, b64)
-	awsSession := "IQoJb3JpZ2luX2VjE" + fake("aws-session", 300, b64)
-	azureKey := fake("azure-key", 86, b64) + "=="
-	sas := url.QueryEscape(fake("sas", 43, b64) + "=")
-	npmAuth := base64.StdEncoding.EncodeToString([]byte("ann:" + fake("npm-pw", 12, alnum)))
-	dockerAuth := base64.StdEncoding.EncodeToString([]byte("ann:dckr_pat_" + fake("docker-auth", 27, b64url)))
+	rsa := fake("rsa", 900, setB64)
+	pkcs8 := "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" + fake("pkcs8", 600, setB64)
+	ec := fake("ec", 160, setB64)
+	openssh := "b3BlbnNzaC1rZXktdjEAAAAA" + fake("openssh", 300, setB64)
+	pgp := "lQOYBGVw" + fake("pgp", 500, setB64)
+	ssh2 := "P2/56wAAA" + fake("ssh2", 300, setB64)
+	putty := fake("putty", 44, setB64)
+	gcpBody := "MIIEvgIBADANBgkqhkiG9w0BAQEFAASC" + fake("gcp", 400, setB64)
+	gcpID := fake("gcp-id", 40, setHex)
+	awsSecret := fake("aws-secret", 40, setB64)
+	awsSession := "IQoJb3JpZ2luX2VjE" + fake("aws-session", 300, setB64)
+	azureKey := fake("azure-key", 86, setB64) + "=="
+	sas := url.QueryEscape(fake("sas", 43, setB64) + "=")
+	npmAuth := base64.StdEncoding.EncodeToString([]byte("ann:" + fake("npm-pw", 12, setAlnum)))
+	dockerAuth := base64.StdEncoding.EncodeToString([]byte("ann:dckr_pat_" + fake("docker-auth", 27, setB64URL)))
 	basic := base64.StdEncoding.EncodeToString([]byte("ann:hunter2"))
-	slackHook := fake("slack-hook", 24, alnum)
-	discordHook := fake("discord-hook", 68, b64url)
-	teamsHook := fake("teams-hook", 32, hex)
-	jwt := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhbm4iLCJpYXQiOjE3NTcyMzk2MDB9." + fake("jwt", 43, b64url)
+	slackHook := fake("slack-hook", 24, setAlnum)
+	discordHook := fake("discord-hook", 68, setB64URL)
+	teamsHook := fake("teams-hook", 32, setHex)
+	jwt := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhbm4iLCJpYXQiOjE3NTcyMzk2MDB9." + fake("jwt", 43, setB64URL)
 	return []credential{
 		// Private keys.
 		one("PEM RSA key", "cat ~/.ssh/id_rsa\n-----BEGIN RSA PRIVATE KEY-----\n%s\n-----END RSA PRIVATE KEY-----\ndone", pemLines(rsa)),
@@ -100,75 +100,75 @@ func credentials() []credential {
 		one("PGP private block", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nComment: ann's key\n\n%s\n=nT7x\n-----END PGP PRIVATE KEY BLOCK-----", pemLines(pgp)),
 		one("SSH2 key", "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: \"ann@calc\"\n%s\n---- END SSH2 ENCRYPTED PRIVATE KEY ----", pemLines(ssh2)),
 		one("PuTTY key", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ann@calc\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIFVs\n"+
-			"Private-Lines: 1\n%s\nPrivate-MAC: "+fake("mac", 64, hex)+"\n", putty),
+			"Private-Lines: 1\n%s\nPrivate-MAC: "+fake("mac", 64, setHex)+"\n", putty),
 		one("a key whose end was cut off", "-----BEGIN OPENSSH PRIVATE KEY-----\n%s\n[… 1200 of 3400 bytes of output cut …]\nthe end", pemLines(openssh)),
 		one("a key in JSON", `{"key":"-----BEGIN PRIVATE KEY-----\n%s\n-----END PRIVATE KEY-----\n"}`, strings.ReplaceAll(pemLines(pkcs8), "\n", `\n`)),
-		one("age secret key", "# created: 2026-09-07\nAGE-SECRET-KEY-1%s", fake("age", 58, bech32)),
+		one("age secret key", "# created: 2026-09-07\nAGE-SECRET-KEY-1%s", fake("age", 58, setBech32)),
 
 		// The clouds.
-		one("AWS access key id", "[default]\naws_access_key_id = %s", "AKIA"+fake("aws-id", 16, upper)),
+		one("AWS access key id", "[default]\naws_access_key_id = %s", "AKIA"+fake("aws-id", 16, setUpper)),
 		one("AWS secret access key", "[default]\naws_secret_access_key = %s\nregion = eu-west-1", awsSecret),
 		one("AWS session token", "aws_session_token=%s", awsSession),
-		credential{"AWS credentials from sts", `{"Credentials": {"AccessKeyId": "ASIA` + fake("sts-id", 16, upper) + `", "SecretAccessKey": "` + awsSecret +
-			`", "SessionToken": "` + awsSession + `"}}`, []string{"ASIA" + fake("sts-id", 16, upper), awsSecret, awsSession}},
+		credential{"AWS credentials from sts", `{"Credentials": {"AccessKeyId": "ASIA` + fake("sts-id", 16, setUpper) + `", "SecretAccessKey": "` + awsSecret +
+			`", "SessionToken": "` + awsSession + `"}}`, []string{"ASIA" + fake("sts-id", 16, setUpper), awsSecret, awsSession}},
 		one("AWS key in the environment", "export AWS_SECRET_ACCESS_KEY=%s", awsSecret),
 		credential{"GCP service-account key", `{"type": "service_account", "project_id": "calc-361207", "private_key_id": "` + gcpID +
 			`", "private_key": "-----BEGIN PRIVATE KEY-----\n` + strings.ReplaceAll(pemLines(gcpBody), "\n", `\n`) + `\n-----END PRIVATE KEY-----\n", "client_email": "calc@calc-361207.iam.gserviceaccount.com"}`,
 			[]string{gcpID, gcpBody[:64], gcpBody[len(gcpBody)-40:]}},
-		one("GCP API key", "https://maps.googleapis.com/maps/api/geocode/json?address=Paris&key=%s", "AIza"+fake("gcp-api", 35, b64url)),
-		one("GCP OAuth client secret", `"client_secret":"%s"`, "GOCSPX-"+fake("gocspx", 28, b64url)),
-		one("GCP access token", "gcloud auth print-access-token\n%s", "ya29."+fake("ya29", 120, b64url)),
+		one("GCP API key", "https://maps.googleapis.com/maps/api/geocode/json?address=Paris&key=%s", "AIza"+fake("gcp-api", 35, setB64URL)),
+		one("GCP OAuth client secret", `"client_secret":"%s"`, "GOCSPX-"+fake("gocspx", 28, setB64URL)),
+		one("GCP access token", "gcloud auth print-access-token\n%s", "ya29."+fake("ya29", 120, setB64URL)),
 		one("Azure storage connection string", "DefaultEndpointsProtocol=https;AccountName=calcstore;AccountKey=%s;EndpointSuffix=core.windows.net", azureKey),
 		one("Azure Service Bus connection string", "Endpoint=sb://calc.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=%s",
-			fake("servicebus", 43, b64)+"="),
+			fake("servicebus", 43, setB64)+"="),
 		one("Azure SAS URL", "https://calcstore.blob.core.windows.net/c/report.csv?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-09-08T00%%3A00%%3A00Z&spr=https&sig=%s", sas),
-		one("Azure Entra ID client secret", "AZURE_CLIENT_ID=4b8f1c2e\nclient secret: %s", fake("entra", 3, alnum)+"8Q~"+fake("entra2", 34, b64url)),
+		one("Azure Entra ID client secret", "AZURE_CLIENT_ID=4b8f1c2e\nclient secret: %s", fake("entra", 3, setAlnum)+"8Q~"+fake("entra2", 34, setB64URL)),
 		one("Azure storage key in the environment", "AZURE_STORAGE_KEY=%s", azureKey),
 
 		// Code hosts.
-		one("GitHub classic token", "git remote set-url origin https://%s@github.com/ann/calc", "ghp_"+fake("ghp", 36, alnum)),
-		one("GitHub OAuth token", "oauth_token: %s", "gho_"+fake("gho", 36, alnum)),
-		one("GitHub app token", "GITHUB_TOKEN is %s in the job", "ghs_"+fake("ghs", 36, alnum)),
-		one("GitHub user-to-server token", "%s", "ghu_"+fake("ghu", 36, alnum)),
-		one("GitHub refresh token", "refresh with %s", "ghr_"+fake("ghr", 36, alnum)),
-		one("GitHub fine-grained token", "gh auth login --with-token <<< %s", "github_pat_"+fake("pat1", 22, alnum)+"_"+fake("pat2", 59, alnum)),
-		one("GitLab personal token", "curl --header \"PRIVATE-TOKEN: %s\" https://gitlab.example.com/api/v4/projects", "glpat-"+fake("glpat", 20, b64url)),
-		one("GitLab deploy token", "use %s to pull", "gldt-"+fake("gldt", 20, b64url)),
-		one("GitLab runner token", "token = \"%s\"", "glrt-"+fake("glrt", 20, b64url)),
-		one("Bitbucket app password", "app password %s", "ATBB"+fake("atbb", 32, alnum)),
+		one("GitHub classic token", "git remote set-url origin https://%s@github.com/ann/calc", "ghp_"+fake("ghp", 36, setAlnum)),
+		one("GitHub OAuth token", "oauth_token: %s", "gho_"+fake("gho", 36, setAlnum)),
+		one("GitHub app token", "GITHUB_TOKEN is %s in the job", "ghs_"+fake("ghs", 36, setAlnum)),
+		one("GitHub user-to-server token", "%s", "ghu_"+fake("ghu", 36, setAlnum)),
+		one("GitHub refresh token", "refresh with %s", "ghr_"+fake("ghr", 36, setAlnum)),
+		one("GitHub fine-grained token", "gh auth login --with-token <<< %s", "github_pat_"+fake("pat1", 22, setAlnum)+"_"+fake("pat2", 59, setAlnum)),
+		one("GitLab personal token", "curl --header \"PRIVATE-TOKEN: %s\" https://gitlab.example.com/api/v4/projects", "glpat-"+fake("glpat", 20, setB64URL)),
+		one("GitLab deploy token", "use %s to pull", "gldt-"+fake("gldt", 20, setB64URL)),
+		one("GitLab runner token", "token = \"%s\"", "glrt-"+fake("glrt", 20, setB64URL)),
+		one("Bitbucket app password", "app password %s", "ATBB"+fake("atbb", 32, setAlnum)),
 
 		// Package registries.
-		one("npm token", "//registry.npmjs.org/:_authToken=%s", "npm_"+fake("npm", 36, alnum)),
+		one("npm token", "//registry.npmjs.org/:_authToken=%s", "npm_"+fake("npm", 36, setAlnum)),
 		one("npm legacy auth", "_auth=%s\nemail=ann@example.com", npmAuth),
-		one("PyPI token", "[pypi]\nusername = __token__\npassword = %s", "pypi-AgEIcHlwaS5vcmc"+fake("pypi", 70, b64url)),
-		one("crates.io token", "[registry]\ntoken = \"%s\"", "cio"+fake("cio", 32, alnum)),
-		one("crates.io token in prose", "publish with cargo login %s please", "cio"+fake("cio2", 32, alnum)),
-		one("RubyGems key", "---\n:rubygems_api_key: %s", "rubygems_"+fake("gem", 48, hex)),
-		one("NuGet key", "dotnet nuget push calc.nupkg --api-key %s", "oy2"+fake("nuget", 43, lower)),
-		one("Docker Hub token", "echo %s | docker login -u ann --password-stdin", "dckr_pat_"+fake("dckr", 27, b64url)),
+		one("PyPI token", "[pypi]\nusername = __token__\npassword = %s", "pypi-AgEIcHlwaS5vcmc"+fake("pypi", 70, setB64URL)),
+		one("crates.io token", "[registry]\ntoken = \"%s\"", "cio"+fake("cio", 32, setAlnum)),
+		one("crates.io token in prose", "publish with cargo login %s please", "cio"+fake("cio2", 32, setAlnum)),
+		one("RubyGems key", "---\n:rubygems_api_key: %s", "rubygems_"+fake("gem", 48, setHex)),
+		one("NuGet key", "dotnet nuget push calc.nupkg --api-key %s", "oy2"+fake("nuget", 43, setLower)),
+		one("Docker Hub token", "echo %s | docker login -u ann --password-stdin", "dckr_pat_"+fake("dckr", 27, setB64URL)),
 		one("Docker config auth", `{"auths":{"https://index.docker.io/v1/":{"auth":"%s"}}}`, dockerAuth),
 
 		// Chat.
-		one("Slack bot token", "SLACK_BOT=%s", "xoxb-"+fake("xoxb1", 12, "0123456789")+"-"+fake("xoxb2", 13, "0123456789")+"-"+fake("xoxb3", 24, alnum)),
-		one("Slack user token", "token %s", "xoxp-"+fake("xoxp1", 12, "0123456789")+"-"+fake("xoxp2", 12, "0123456789")+"-"+fake("xoxp3", 13, "0123456789")+"-"+fake("xoxp4", 32, hex)),
-		one("Slack client token", "xoxc=%s", "xoxc-"+fake("xoxc", 40, alnum)),
-		one("Slack app token", "%s", "xapp-1-A0"+fake("xapp1", 9, upper)+"-"+fake("xapp2", 13, "0123456789")+"-"+fake("xapp3", 64, hex)),
-		one("Slack webhook", "curl -X POST -d '{\"text\":\"done\"}' https://hooks.slack.com/services/T0"+fake("slack-t", 8, upper)+"/B0"+fake("slack-b", 8, upper)+"/%s", slackHook),
+		one("Slack bot token", "SLACK_BOT=%s", "xoxb-"+fake("xoxb1", 12, "0123456789")+"-"+fake("xoxb2", 13, "0123456789")+"-"+fake("xoxb3", 24, setAlnum)),
+		one("Slack user token", "token %s", "xoxp-"+fake("xoxp1", 12, "0123456789")+"-"+fake("xoxp2", 12, "0123456789")+"-"+fake("xoxp3", 13, "0123456789")+"-"+fake("xoxp4", 32, setHex)),
+		one("Slack client token", "xoxc=%s", "xoxc-"+fake("xoxc", 40, setAlnum)),
+		one("Slack app token", "%s", "xapp-1-A0"+fake("xapp1", 9, setUpper)+"-"+fake("xapp2", 13, "0123456789")+"-"+fake("xapp3", 64, setHex)),
+		one("Slack webhook", "curl -X POST -d '{\"text\":\"done\"}' https://hooks.slack.com/services/T0"+fake("slack-t", 8, setUpper)+"/B0"+fake("slack-b", 8, setUpper)+"/%s", slackHook),
 		one("Discord webhook", "https://discord.com/api/webhooks/1287456123098765432/%s", discordHook),
-		one("Telegram bot token", "https://api.telegram.org/bot7234567890:%s/getMe", "AA"+fake("telegram", 33, b64url)),
+		one("Telegram bot token", "https://api.telegram.org/bot7234567890:%s/getMe", "AA"+fake("telegram", 33, setB64URL)),
 		one("Teams webhook", "https://calc.webhook.office.com/webhookb2/8c9d8f0a-1b2c-4d5e-8f9a-0b1c2d3e4f5a@72f988bf-86f1-41af-91ab-2d7cd011db47/IncomingWebhook/%s/0d1e2f3a", teamsHook),
 
 		// Credentials in requests.
-		one("bearer header", `curl -H "Authorization: Bearer %s" https://api.example.com`, fake("bearer", 40, alnum)),
+		one("bearer header", `curl -H "Authorization: Bearer %s" https://api.example.com`, fake("bearer", 40, setAlnum)),
 		one("basic header", "Authorization: Basic %s", basic),
 		one("basic header, another name", `{"Proxy-Authorization": "Basic %s"}`, basic),
-		one("API key header", "curl -H 'X-Api-Key: %s' https://api.example.com", fake("x-api-key", 32, hex)),
-		one("Azure OpenAI header", "api-key: %s", fake("azure-openai", 32, hex)),
-		one("Anthropic header", `-H "x-api-key: %s"`, "sk-ant-api03-"+fake("anthropic", 93, b64url)+"AA"),
-		one("Vault token header", "X-Vault-Token: %s", "hvs."+fake("vault", 90, b64url)),
-		one("auth token header", `headers = {"X-Auth-Token": "%s"}`, fake("x-auth", 32, hex)),
-		one("cookie", "Cookie: _calc_session=%s; theme=dark", fake("cookie", 48, hex)),
-		one("GitHub token scheme", "Authorization: token %s", "ghp_"+fake("ghp-scheme", 36, alnum)),
+		one("API key header", "curl -H 'X-Api-Key: %s' https://api.example.com", fake("x-api-key", 32, setHex)),
+		one("Azure OpenAI header", "api-key: %s", fake("azure-openai", 32, setHex)),
+		one("Anthropic header", `-H "x-api-key: %s"`, "sk-ant-api03-"+fake("anthropic", 93, setB64URL)+"AA"),
+		one("Vault token header", "X-Vault-Token: %s", "hvs."+fake("vault", 90, setB64URL)),
+		one("auth token header", `headers = {"X-Auth-Token": "%s"}`, fake("x-auth", 32, setHex)),
+		one("cookie", "Cookie: _calc_session=%s; theme=dark", fake("cookie", 48, setHex)),
+		one("GitHub token scheme", "Authorization: token %s", "ghp_"+fake("ghp-scheme", 36, setAlnum)),
 		one("JSON Web Token in JSON", `{"headers": {"Authorization": "Bearer %s"}}`, jwt),
 
 		// Passwords in assignments, short ones too.
@@ -177,14 +177,14 @@ func credentials() []credential {
 		one("password in JSON", `{"user":"ann","password":"%s"}`, "x1"),
 		one("PASS in a .env", "SMTP_USER=ann\nSMTP_PASS=%s", "abc"),
 		one("passwd in YAML", "db:\n  passwd: %s\n  host: db", "s3cr3t"),
-		one("client secret", `client_secret = "%s"`, fake("client-secret", 40, alnum)),
+		one("client secret", `client_secret = "%s"`, fake("client-secret", 40, setAlnum)),
 		one("Java property", "spring.datasource.password=%s", "springpw"),
 		one("SQL Server connection string", "Server=db;Database=calc;User Id=sa;Password=%s;", "Sup3r!pw"),
 		one("SQL Server short form", "Server=db;Uid=sa;Pwd=%s;", "pwdpw"),
 		one("XML", "<settings><password>%s</password></settings>", "xmlpw"),
 		one("SQL", "CREATE USER ann IDENTIFIED BY '%s';", "sqlpw"),
 		one("JSON in a JSON string", `{"command":"echo '{\"password\":\"%s\"}' > c.json"}`, "jsonpw"),
-		one("Django secret key", "SECRET_KEY='%s'", "django-insecure-"+fake("django", 50, lower)),
+		one("Django secret key", "SECRET_KEY='%s'", "django-insecure-"+fake("django", 50, setLower)),
 		one("PHP array", "'password' => '%s',", "phppw"),
 		one("Go code with a password in it", `db.Connect("ann", "")`+"\n"+`password := "%s"`, "gopw1234"),
 
@@ -201,7 +201,7 @@ func credentials() []credential {
 		credential{"keytool", "keytool -importkeystore -srcstorepass srcpw1 -deststorepass destpw2", []string{"srcpw1", "destpw2"}},
 		one("smbclient", "smbclient //srv/share -U ann%%%s", "smbpw"),
 		one("ldapsearch", "ldapsearch -x -D cn=admin,dc=calc -w %s -b dc=calc", "ldappw"),
-		one("a token option", "ply-release --token=%s", "tok"+fake("tok", 12, alnum)),
+		one("a token option", "ply-release --token=%s", "tok"+fake("tok", 12, setAlnum)),
 
 		// Passwords in URLs.
 		one("URL", "git clone https://ann:%s@git.example.com/calc.git", "urlpw"),
@@ -210,24 +210,24 @@ func credentials() []credential {
 		one("URL in JSON", `{"url":"https:\/\/ann:%s@host\/x"}`, "jsonurlpw"),
 
 		// Files of credentials.
-		one(".netrc", "machine github.com\n  login ann\n  password %s", fake("netrc", 36, hex)),
+		one(".netrc", "machine github.com\n  login ann\n  password %s", fake("netrc", 36, setHex)),
 		one(".pgpass", "db.example.com:5432:calc:ann:%s", "pgpassw0rd"),
-		one("JSON Web Key", `{"kty":"EC","crv":"P-256","x":"`+fake("jwk-x", 43, b64url)+`","d":"%s"}`, fake("jwk-d", 43, b64url)),
-		one("DER key on one line", "key=%s", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"+fake("der", 200, b64)),
+		one("JSON Web Key", `{"kty":"EC","crv":"P-256","x":"`+fake("jwk-x", 43, setB64URL)+`","d":"%s"}`, fake("jwk-d", 43, setB64URL)),
+		one("DER key on one line", "key=%s", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"+fake("der", 200, setB64)),
 		one("Kubernetes secret", "kind: Secret\ndata:\n  db-pass: %s\n", base64.StdEncoding.EncodeToString([]byte("k8spw"))),
 		one("AWS CLI table", "|  SecretAccessKey |  %s  |", awsSecret),
 		one("basic header in a URL", "https://x/?h=Authorization%%3A%%20Basic%%20%s", url.QueryEscape(basic)),
 
 		// Services whose keys name themselves.
-		one("OpenAI key", "OPENAI_KEY=%s", "sk-proj-"+fake("openai", 48, b64url)),
-		one("Stripe key", "Stripe.api_key = %s", "sk_live_"+fake("stripe", 24, alnum)),
+		one("OpenAI key", "OPENAI_KEY=%s", "sk-proj-"+fake("openai", 48, setB64URL)),
+		one("Stripe key", "Stripe.api_key = %s", "sk_live_"+fake("stripe", 24, setAlnum)),
 		one("Hugging Face token", "huggingface-cli login --token %s", "hf_"+fake("hf", 34, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")),
-		one("SendGrid key", "%s", "SG."+fake("sg1", 22, b64url)+"."+fake("sg2", 43, b64url)),
+		one("SendGrid key", "%s", "SG."+fake("sg1", 22, setB64URL)+"."+fake("sg2", 43, setB64URL)),
 		one("JSON Web Token", "cookie: jwt=%s", jwt),
-		one("DigitalOcean token", "doctl auth init -t %s", "dop_v1_"+fake("do", 64, hex)),
-		one("Shopify token", "%s", "shpat_"+fake("shopify", 32, hex)),
-		one("Mailgun key", "api:%s", "key-"+fake("mailgun", 32, hex)),
-		one("Bedrock key", "AWS_BEARER_TOKEN_BEDROCK=%s", "ABSK"+fake("bedrock", 130, b64)),
+		one("DigitalOcean token", "doctl auth init -t %s", "dop_v1_"+fake("do", 64, setHex)),
+		one("Shopify token", "%s", "shpat_"+fake("shopify", 32, setHex)),
+		one("Mailgun key", "api:%s", "key-"+fake("mailgun", 32, setHex)),
+		one("Bedrock key", "AWS_BEARER_TOKEN_BEDROCK=%s", "ABSK"+fake("bedrock", 130, setB64)),
 	}
 }
 
@@ -431,8 +431,8 @@ func sessionOfSecrets(t *testing.T, s Store) (string, []string) {
 	}
 	mustAppend(t, l, Compact{Summary: "the user's key is " + credentials()[0].text})
 	mustAppend(t, l, Failure{Message: "401: " + credentials()[1].text})
-	mustAppend(t, l, Grants{Grants: []string{"curl -H 'Authorization: Bearer " + fake("grant", 40, alnum) + "'"}})
-	secrets = append(secrets, fake("grant", 40, alnum))
+	mustAppend(t, l, Grants{Grants: []string{"curl -H 'Authorization: Bearer " + fake("grant", 40, setAlnum) + "'"}})
+	secrets = append(secrets, fake("grant", 40, setAlnum))
 	l.Close()
 	return l.ID(), secrets
 }
@@ -491,13 +491,13 @@ func TestNothingPrintedHoldsASecret(t *testing.T) {
 // redacting only the head hides no less.
 func TestRedactedPreviewIsThePreview(t *testing.T) {
 	red := NewRedactor(secretEnv)
-	token := "ghp_" + fake("preview", 36, alnum)
+	token := "ghp_" + fake("preview", 36, setAlnum)
 	long := strings.Repeat("é 日本 word\t\n  ", 2000)
 	for _, text := range []string{
 		"", "short", "  leading and trailing  ", long, long[:5001], strings.Repeat(" ", 9000) + "late",
 		"my token is " + token + long, long[:100] + token + long[:100],
 		strings.Repeat("x", 70) + token,
-		"-----BEGIN OPENSSH PRIVATE KEY-----\n" + pemLines(fake("preview-key", 9000, b64)),
+		"-----BEGIN OPENSSH PRIVATE KEY-----\n" + pemLines(fake("preview-key", 9000, setB64)),
 	} {
 		for _, n := range []int{1, 40, 60, 70} {
 			got, want := red.preview(text, n), preview(red.Redact(text), n)
