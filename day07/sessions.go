@@ -47,7 +47,7 @@ func (sf *sessionFlags) open(repl *ui.REPL, a *agent.Agent, cwd, id string) erro
 	if err != nil {
 		return err
 	}
-	repl.KeepSessions(session.NewRecorder(store, a, cwd))
+	repl.KeepSessions(session.NewRecorder(store, a, cwd), redactor(false))
 	switch {
 	case sf.fork != "":
 		parent, at, err := session.ParseForkPoint(sf.fork)
@@ -103,22 +103,27 @@ func listCommand(args []string) int {
 	if err != nil {
 		return fail(1, name, err)
 	}
-	ui.WriteSessions(os.Stdout, list)
+	ui.WriteSessions(os.Stdout, ui.RedactPreviews(list, redactor(false)))
 	return 0
 }
 
-// showCommand runs "ply sessions show ID", and "ply log ID" as it was
-// first spelt: the events of session ID, one a line. It repairs nothing:
-// a bad line ends the listing with its line number and reason, and the
-// exit status 1.
+// showCommand runs "ply sessions show [--raw] ID", and "ply log ID" as it
+// was first spelt: the events of session ID, one a line, their secrets
+// taken out unless --raw asks for them. It repairs nothing: a bad line
+// ends the listing with its line number and reason, and the exit status 1.
 func showCommand(args []string) int {
 	const name = "ply sessions show"
-	if len(args) != 1 {
-		return fail(2, name, errors.New("usage: ply sessions show ID"))
+	flags := flag.NewFlagSet(name, flag.ContinueOnError)
+	raw := flags.Bool("raw", false, "show the events as they are, secrets and all")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if flags.NArg() != 1 {
+		return fail(2, name, errors.New("usage: ply sessions show [--raw] ID"))
 	}
 	store, _, err := storeAndCwd(true)
 	if err == nil {
-		err = ui.WriteLog(os.Stdout, store, args[0], 0)
+		err = ui.WriteLog(os.Stdout, store, flags.Arg(0), 0, redactor(*raw))
 	}
 	if err != nil {
 		return fail(1, name, err)
@@ -126,22 +131,25 @@ func showCommand(args []string) int {
 	return 0
 }
 
-// searchCommand runs "ply sessions search [--all] TEXT": every message of
-// this directory's sessions, or of all, that holds TEXT, as the session's
-// id, the event's seq, the role and the text around it.
+// searchCommand runs "ply sessions search [--all] [--raw] TEXT": every
+// message of this directory's sessions, or of all, that holds TEXT, as the
+// session's id, the event's seq, the role and the text around it. Without
+// --raw it searches and shows the messages with their secrets taken out,
+// so that a secret is neither shown nor found.
 func searchCommand(args []string) int {
 	const name = "ply sessions search"
 	flags := flag.NewFlagSet(name, flag.ContinueOnError)
 	all := flags.Bool("all", false, "search the sessions of every directory")
+	raw := flags.Bool("raw", false, "search and show the messages as they are, secrets and all")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
 	if flags.NArg() != 1 {
-		return fail(2, name, errors.New("usage: ply sessions search [--all] TEXT"))
+		return fail(2, name, errors.New("usage: ply sessions search [--all] [--raw] TEXT"))
 	}
 	store, cwd, err := storeAndCwd(*all)
 	if err == nil {
-		err = store.Search(flags.Arg(0), cwd, func(h session.Hit) {
+		err = store.Search(flags.Arg(0), cwd, redactor(*raw), func(h session.Hit) {
 			fmt.Printf("%s %4d %-9s %s\n", h.ID, h.Seq, h.Role, ui.Printable(h.Excerpt))
 		})
 	}
@@ -151,26 +159,41 @@ func searchCommand(args []string) int {
 	return 0
 }
 
-// exportCommand runs "ply sessions export ID": the conversation as
-// Markdown, with every secret of the environment taken out.
+// exportCommand runs "ply sessions export [--raw] ID": the conversation as
+// Markdown, with its secrets taken out unless --raw asks for them.
 func exportCommand(args []string) int {
 	const name = "ply sessions export"
-	if len(args) != 1 {
-		return fail(2, name, errors.New("usage: ply sessions export ID"))
+	flags := flag.NewFlagSet(name, flag.ContinueOnError)
+	raw := flags.Bool("raw", false, "export the conversation as it is, secrets and all")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if flags.NArg() != 1 {
+		return fail(2, name, errors.New("usage: ply sessions export [--raw] ID"))
 	}
 	store, _, err := storeAndCwd(true)
 	if err != nil {
 		return fail(1, name, err)
 	}
-	r, err := store.Open(args[0])
+	r, err := store.Open(flags.Arg(0))
 	if err == nil {
 		defer r.Close()
-		err = session.Export(os.Stdout, args[0], r, session.SecretsFromEnv(os.Environ()))
+		err = session.Export(os.Stdout, flags.Arg(0), r, redactor(*raw))
 	}
 	if err != nil {
 		return fail(1, name, err)
 	}
 	return 0
+}
+
+// redactor returns what takes the secrets out of what ply prints of a
+// session: the values of the environment's secret variables, and whatever
+// has a secret's shape. With raw, nothing: the bytes as they are.
+func redactor(raw bool) *session.Redactor {
+	if raw {
+		return nil
+	}
+	return session.NewRedactor(os.Environ())
 }
 
 // storeAndCwd returns the store the environment names and the current

@@ -9,7 +9,7 @@ var checks = []Check{
 	{"edit_file with replace_all replaces every occurrence", 1, editReplaceAll},
 	{"run_command keeps the head and the tail of a long output", 2, runHeadAndTail},
 	{"run_command's capture stays within its budget while a command prints 20 MB", 2, runStaysBounded},
-	{"run_command hides the API key and every *_KEY, *_TOKEN, *_SECRET and *_PASSWORD", 3, runHidesSecrets},
+	{"run_command hides the API key and every variable that holds a secret", 3, runHidesSecrets},
 	{"a failed turn keeps the rounds whose tools ran, and only them", 4, failedTurnKeepsTools},
 	{"write_file creates a file and its directories, and says what it wrote", 0, writeCreates},
 	{"write_file keeps an existing file's mode", 0, writeKeepsMode},

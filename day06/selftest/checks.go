@@ -50,7 +50,7 @@ var checks = []Check{
 	{"edit_file with replace_all replaces every occurrence", 0, editReplaceAll},
 	{"run_command keeps the head and the tail of a long output", 0, runHeadAndTail},
 	{"run_command's capture stays within its budget while a command prints 20 MB", 0, runStaysBounded},
-	{"run_command hides the API key and every *_KEY, *_TOKEN, *_SECRET and *_PASSWORD", 0, runHidesSecrets},
+	{"run_command hides the API key and every variable that holds a secret", 0, runHidesSecrets},
 	{"a failed turn keeps its message and the rounds whose tools ran", 0, failedTurnKeepsTools},
 	{"write_file creates a file and its directories, and says what it wrote", 0, writeCreates},
 	{"write_file keeps an existing file's mode", 0, writeKeepsMode},

@@ -23,7 +23,7 @@ func TestSearch(t *testing.T) {
 	l.Close()
 
 	var hits []Hit
-	if err := s.Search("TestDivide", "/home/ann/calc", func(h Hit) { hits = append(hits, h) }); err != nil {
+	if err := s.Search("TestDivide", "/home/ann/calc", nil, func(h Hit) { hits = append(hits, h) }); err != nil {
 		t.Fatal(err)
 	}
 	want := []Hit{
@@ -34,7 +34,7 @@ func TestSearch(t *testing.T) {
 		t.Errorf("Search = %+v\nwant %+v", hits, want)
 	}
 	hits = nil
-	s.Search("question 0", "", func(h Hit) { hits = append(hits, h) })
+	s.Search("question 0", "", nil, func(h Hit) { hits = append(hits, h) })
 	if len(hits) != 2 || hits[0].ID != other[0] || hits[1].ID != ids[0] {
 		t.Errorf("Search of every directory = %+v; want the hit in /home/ann/other first, it is newer", hits)
 	}
@@ -45,19 +45,19 @@ func TestSearchGoesOnPastADamagedLog(t *testing.T) {
 	writeFile(t, l.Path(), append(full[:lineStart(full, 8)], "garbage\n"...))
 	older := makeSessions(t, s, 1, "/home/ann/calc", base)
 	var hits []Hit
-	err := s.Search("calc", "", func(h Hit) { hits = append(hits, h) })
+	err := s.Search("calc", "", nil, func(h Hit) { hits = append(hits, h) })
 	if got := len(hits); got != 3 || hits[0].Seq != 3 || hits[2].Seq != 6 || !errors.Is(err, ErrNotJSON) {
 		t.Errorf("Search = %+v, %v; want the three hits before the bad line (3, 4, 6), and the bad line's error", hits, err)
 	}
 	hits = nil
-	err = s.Search("question", "", func(h Hit) { hits = append(hits, h) })
+	err = s.Search("question", "", nil, func(h Hit) { hits = append(hits, h) })
 	if len(hits) != 1 || hits[0].ID != older[0] || !errors.Is(err, ErrNotJSON) {
 		t.Errorf("Search = %+v, %v; want the hit in the log after the damaged one, and the damaged one's error", hits, err)
 	}
 }
 
 func TestSearchForNothing(t *testing.T) {
-	if err := newTestStore(t).Search("", "", func(Hit) {}); err == nil {
+	if err := newTestStore(t).Search("", "", nil, func(Hit) {}); err == nil {
 		t.Error("Search for \"\": no error")
 	}
 }

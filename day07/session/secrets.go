@@ -1,82 +1,102 @@
 package session
 
 import (
-	"regexp"
+	"slices"
 	"strings"
+
+	"ply/day07/tools"
 )
 
-// What a secret looks like. A session holds whatever the tools read and
-// the user typed: a .env file, the output of env, a pasted token, a
-// command with a password in it. The model never sees ply's own API key,
-// but nothing stops it from reading another. These patterns find the
-// shapes secrets come in; they err on the side of hiding. They are
-// compiled once and never changed.
-var (
-	// Tokens whose own shape gives them away: a private key block (to its
-	// end, or to the end of the text when the end is missing), OpenAI and
-	// Anthropic keys, GitHub, GitLab and Slack tokens, AWS access key ids,
-	// Google API keys, Stripe keys and JSON Web Tokens.
-	secretShapes = []*regexp.Regexp{
-		regexp.MustCompile(`-----BEGIN[A-Z ]*PRIVATE KEY-----(?s:.*?)(?:-----END[A-Z ]*PRIVATE KEY-----|\z)`),
-		regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`),
-		regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`),
-		regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`),
-		regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`),
-		regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`),
-		regexp.MustCompile(`\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}`),
-		regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`),
-	}
-	// Secrets named by what comes before them; the name stays and the
-	// value goes: "Authorization: Bearer …", PASSWORD=…, "api_key": "…",
-	// and the password in a URL such as postgres://ann:…@host.
-	namedSecrets = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)(\bauthorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+)[^\s"',;]+`),
-		regexp.MustCompile(`(?i)(\b[\w.-]*(?:passw(?:or)?d|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[\w.-]*["']?\s*[:=]\s*["']?)[^\s"',;]{8,}`),
-		regexp.MustCompile(`(\b[a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@]+:)[^/\s@]+(@)`),
-	}
-)
+// Redacted is what a secret becomes in what ply prints or exports.
+const Redacted = "[redacted]"
 
-// redacted replaces a secret.
-const redacted = "[redacted]"
+// minKnown is the shortest value of the environment's secrets that is
+// taken out wherever it appears: cutting every "abc" out of a session
+// would hide nothing and wreck the rest. A shorter one is still hidden
+// where a shape finds it, as in password=abc.
+const minKnown = 6
 
-// Redact returns text with every secret it can find replaced by
-// "[redacted]": each of the known values (ply's API key, say), then
-// whatever has a secret's shape or a secret's name. A known value shorter
-// than 8 characters is left alone: cutting every "abc" out of a text
-// would hide nothing and wreck the rest.
-func Redact(text string, known []string) string {
-	for _, k := range known {
-		if len(k) >= 8 {
-			text = strings.ReplaceAll(text, k, redacted)
-		}
-	}
-	for _, re := range secretShapes {
-		text = re.ReplaceAllLiteralString(text, redacted)
-	}
-	for _, re := range namedSecrets {
-		text = re.ReplaceAllString(text, "${1}"+redacted+"${2}")
-	}
-	return text
+// A Redactor takes secrets out of the text of a session before ply prints
+// or exports it. A session holds whatever the tools read and the user
+// typed: a .env file, the output of env, a pasted token, a command with a
+// password in it. The model never sees ply's own key, nor the variables
+// tools.HoldsSecret names, but nothing stops a command from printing a
+// file that holds one.
+//
+// It hides two kinds of secret. The values of the environment's secret
+// variables, by the very rule that keeps them from a command's
+// environment, in every form a program prints them: as they are,
+// escaped for JSON, Go or a shell, URL-encoded, and in base64, alone or
+// inside the base64 of user:password. And whatever has the shape of a
+// secret (see shapes). It cannot find a secret with neither: a password
+// typed into prose, a key under a name nobody would guess, a secret
+// split in two, or one encoded in a way it does not try.
+//
+// A nil *Redactor redacts nothing: it is what --raw gives.
+type Redactor struct {
+	index *wordIndex // where to look: the words of every shape, and every form of every secret value
 }
 
-// SecretsFromEnv returns the values of the variables in environ ("NAME=value",
-// as os.Environ gives them) whose names say they hold a secret: KEY,
-// TOKEN, SECRET, PASSWORD or CREDENTIAL in any case. Export takes them
-// out of a session by value, whatever their shape.
-func SecretsFromEnv(environ []string) []string {
-	var values []string
-	for _, kv := range environ {
-		name, value, ok := strings.Cut(kv, "=")
-		upper := strings.ToUpper(name)
-		if !ok || len(value) < 8 {
+// NewRedactor returns a Redactor for the secrets of environ, entries
+// "NAME=value" as os.Environ gives them.
+func NewRedactor(environ []string) *Redactor {
+	var known []string
+	for _, entry := range environ {
+		name, value, _ := strings.Cut(entry, "=")
+		if len(value) < minKnown || !tools.HoldsSecret(name, value) {
 			continue
 		}
-		for _, word := range []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL"} {
-			if strings.Contains(upper, word) {
-				values = append(values, value)
-				break
+		for _, f := range printedForms(value) {
+			// A form that is part of the marker would be found again in
+			// every marker put in, and a second redaction would change
+			// the text.
+			if len(f) >= minKnown && !strings.Contains(Redacted, f) {
+				known = append(known, f)
 			}
 		}
 	}
-	return values
+	slices.Sort(known)
+	return &Redactor{index: newWordIndex(slices.Compact(known))}
+}
+
+// Redact returns text with every secret it finds replaced by Redacted.
+// What it returns, it leaves as it is: Redact(Redact(t)) == Redact(t).
+func (r *Redactor) Redact(text string) string {
+	if r == nil {
+		return text
+	}
+	// Taking a secret out can make one of what was around it: a
+	// backslash that was part of a key no longer escapes the quote
+	// after it, and the quoted value now ends there. So the text is
+	// redacted again until nothing changes. That ends: a round that
+	// changes something takes out text outside the markers, or joins two
+	// markers, and neither can go on for ever.
+	for {
+		out := r.once(text)
+		if out == text {
+			return out
+		}
+		text = out
+	}
+}
+
+// once redacts text in one reading: it finds where a known value or a
+// word of a shape is, and only there tries the shape's pattern. That is
+// cheap where nothing looks like a secret, which is most of a session.
+func (r *Redactor) once(text string) string {
+	var secrets []span
+	done := make([]int, len(shapes)) // for each shape, where the last secret it found ends
+	r.index.each(text, lowerASCII(text), func(at int, w word) {
+		if w.shape < 0 {
+			secrets = append(secrets, span{at, at + len(w.text)})
+			return
+		}
+		if at < done[w.shape] {
+			return // inside what the shape found before
+		}
+		found, end := shapes[w.shape].find(text, at)
+		secrets = append(secrets, found...)
+		done[w.shape] = max(done[w.shape], end)
+	})
+	return cut(text, secrets)
 }

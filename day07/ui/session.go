@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"ply/day07/agent"
@@ -15,15 +16,17 @@ import (
 // sessions is where the REPL keeps its conversations.
 type sessions struct {
 	rec        *session.Recorder // opens, switches and writes the session in use
+	red        *session.Redactor // takes the secrets out of what the commands show of a log
 	warned     bool              // the user has been told that an event could not be logged
 	unfinished bool              // the session was reopened in the middle of a turn, for /continue
 }
 
 // KeepSessions makes the REPL keep its conversation in rec's sessions:
-// /clear starts a new session, and /resume, /fork and /log work. Start,
-// resume or fork a session before Run.
-func (r *REPL) KeepSessions(rec *session.Recorder) {
-	r.sessions = &sessions{rec: rec}
+// /clear starts a new session, and /resume, /fork and /log work, showing
+// the text of logs through red. Start, resume or fork a session before
+// Run.
+func (r *REPL) KeepSessions(rec *session.Recorder, red *session.Redactor) {
+	r.sessions = &sessions{rec: rec, red: red}
 }
 
 // StartSession begins a new session, and says its id and how to come
@@ -192,9 +195,9 @@ func age(d time.Duration) string {
 }
 
 // WriteLog writes the last n events of session id, or all of them when n
-// is 0, one a line; the bad line that stopped the reading, if one did, is
-// the error. It only reads: it never repairs.
-func WriteLog(w io.Writer, store session.Store, id string, n int) error {
+// is 0, one a line, each redacted by red; the bad line that stopped the
+// reading, if one did, is the error. It only reads: it never repairs.
+func WriteLog(w io.Writer, store session.Store, id string, n int, red *session.Redactor) error {
 	rd, err := store.Open(id)
 	if err != nil {
 		return err
@@ -202,13 +205,13 @@ func WriteLog(w io.Writer, store session.Store, id string, n int) error {
 	defer rd.Close()
 	if n == 0 {
 		for rd.Next() {
-			fmt.Fprintln(w, printable(session.Describe(rd.Event())))
+			fmt.Fprintln(w, printable(red.Describe(rd.Event())))
 		}
 		return rd.Err()
 	}
 	events, err := session.Tail(rd, n)
 	for _, ev := range events {
-		fmt.Fprintln(w, printable(session.Describe(ev)))
+		fmt.Fprintln(w, printable(red.Describe(ev)))
 	}
 	return err
 }
@@ -229,7 +232,7 @@ func forkCommand(r *REPL, arg string) bool {
 		}
 		defer rd.Close()
 		for _, p := range session.ForkPoints(rd) {
-			fmt.Fprintf(r.out, "%4d %-9s %s\n", p.Seq, p.Role, printable(p.Preview))
+			fmt.Fprintf(r.out, "%4d %-9s %s\n", p.Seq, p.Role, printable(r.sessions.red.Redact(p.Preview)))
 		}
 		return false
 	}
@@ -258,7 +261,7 @@ func resumeCommand(r *REPL, arg string) bool {
 			r.fail(err)
 			return false
 		}
-		WriteSessions(r.out, list)
+		WriteSessions(r.out, RedactPreviews(list, r.sessions.red))
 		return false
 	}
 	if arg == rec.ID() {
@@ -271,24 +274,40 @@ func resumeCommand(r *REPL, arg string) bool {
 	return false
 }
 
-// logCommand is /log N: the last N events of the session, 10 by default.
+// logCommand is /log [--raw] [N]: the last N events of the session, 10 by
+// default, with their secrets taken out unless --raw asks for them.
 func logCommand(r *REPL, arg string) bool {
 	if r.sessions == nil {
 		r.fail(errNoSession)
 		return false
 	}
+	red := r.sessions.red
+	if rest, ok := strings.CutPrefix(arg, "--raw"); ok && (rest == "" || rest[0] == ' ') {
+		red, arg = nil, strings.TrimSpace(rest)
+	}
 	n := 10
 	if arg != "" {
 		var err error
 		if n, err = strconv.Atoi(arg); err != nil || n < 1 {
-			r.fail(errors.New("usage: /log N, N a number of events"))
+			r.fail(errors.New("usage: /log [--raw] [N], N a number of events"))
 			return false
 		}
 	}
-	if err := WriteLog(r.out, r.sessions.rec.Store(), r.sessions.rec.ID(), n); err != nil {
+	if err := WriteLog(r.out, r.sessions.rec.Store(), r.sessions.rec.ID(), n, red); err != nil {
 		r.fail(err)
 	}
 	return false
+}
+
+// RedactPreviews returns list with the previews redacted by red, for a
+// listing of sessions.
+func RedactPreviews(list []session.Summary, red *session.Redactor) []session.Summary {
+	out := make([]session.Summary, len(list))
+	for i, s := range list {
+		s.Preview = red.Redact(s.Preview)
+		out[i] = s
+	}
+	return out
 }
 
 // Printable makes text from a log safe to print on a terminal.

@@ -7,7 +7,8 @@
 // ID@N] works in DIR, the current directory by default. --allow 'go test'
 // lets go test run without asking; --yes answers yes to every question.
 // "ply sessions [list|search|show|export]" looks at the sessions kept;
-// "ply log ID", an older spelling of "ply sessions show ID", shows one.
+// "ply log ID", an older spelling of "ply sessions show ID", shows one;
+// what they print has its secrets taken out, unless --raw asks for them.
 //
 // Environment: MOCK=1 picks the scripted model; OPENAI_BASE_URL,
 // OPENAI_API_KEY and PLY_MODEL point ply at a real one; PLY_CONTEXT sets
@@ -158,8 +159,8 @@ func newREPL(ws *tools.Workspace, budget int) (*ui.REPL, *agent.Agent) {
 
 // usage is what ply -h prints.
 const usage = `usage: ply [-C dir] [--allow rule]... [--yes] [--resume [ID] | --fork ID@N]
-       ply sessions [list] [--all] | ply sessions search [--all] TEXT
-       ply sessions show ID | ply sessions export ID
+       ply sessions [list] [--all] | ply sessions search [--all] [--raw] TEXT
+       ply sessions show [--raw] ID | ply sessions export [--raw] ID
        ply demo
        ply mock-server [--addr host:port] [--addr-file file]
 
@@ -168,7 +169,8 @@ ply reads your messages, one a line, and answers each with a model;
 under $PLY_HOME/sessions: --resume carries on the latest of this
 directory, or session ID; --fork copies a session up to event N into a
 new one. ply sessions lists them, show shows one's events (so does ply
-log ID), search finds text in them and export writes one as Markdown.
+log ID), search finds text in them and export writes one as Markdown;
+these three hide every secret they find, unless --raw asks for them.
 ply demo fixes the bug of a playground, a copy in a temporary directory,
 as you watch. ply mock-server serves the scripted model as an
 OpenAI-compatible server on loopback (ply mock-server -h says more).

@@ -1,6 +1,6 @@
-// Wrong: dropping every name that holds KEY or TOKEN anywhere takes KEYBOARD and TOKENS_PER_MINUTE from commands that need them.
+// Wrong: a rule of its own, every name that holds KEY or TOKEN anywhere, takes KEYBOARD and TOKENS_PER_MINUTE from commands that need them, and never looks at a value.
 // Exercise: 3
-// Caught by: TestScrubEnv/names_that_only_hold_the_words_stay
+// Caught by: TestScrubEnv/names_that_only_hold_the_words_stay, TestScrubEnv/a_password_in_a_value_goes, self-check "run_command hides the API key and every variable that holds a secret"
 package tools
 
 import "strings"

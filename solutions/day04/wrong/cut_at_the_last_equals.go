@@ -1,6 +1,6 @@
 // Wrong: cutting an entry at its last "=" makes "OPENAI_API_KEY=c2stMTIz=" a name that ends in "=", and a key with base64 padding leaks.
 // Exercise: 3
-// Caught by: TestScrubEnv/a_key_that_ends_in_=, self-check "run_command hides the API key and every *_KEY, *_TOKEN, *_SECRET and *_PASSWORD"
+// Caught by: TestScrubEnv/a_key_that_ends_in_=, self-check "run_command hides the API key and every variable that holds a secret"
 package tools
 
 import "strings"
@@ -8,11 +8,11 @@ import "strings"
 func scrubEnv(environ []string) []string {
 	kept := make([]string, 0, len(environ))
 	for _, entry := range environ {
-		name := entry
+		name, value := entry, ""
 		if i := strings.LastIndex(entry, "="); i >= 0 {
-			name = entry[:i]
+			name, value = entry[:i], entry[i+1:]
 		}
-		if !isSecret(strings.ToUpper(name)) {
+		if !HoldsSecret(name, value) {
 			kept = append(kept, entry)
 		}
 	}

@@ -1,14 +1,12 @@
-// Wrong: asking whether the whole entry ends in a suffix looks at the value, not the name, and every secret with a value leaks.
+// Wrong: asking about the whole entry as if it were a name looks at the end of the value, not of the name, and every secret with a value leaks.
 // Exercise: 3
-// Caught by: TestScrubEnv/ply's_own_key_goes, self-check "run_command hides the API key and every *_KEY, *_TOKEN, *_SECRET and *_PASSWORD"
+// Caught by: TestScrubEnv/ply's_own_key_goes, self-check "run_command hides the API key and every variable that holds a secret"
 package tools
-
-import "strings"
 
 func scrubEnv(environ []string) []string {
 	kept := make([]string, 0, len(environ))
 	for _, entry := range environ {
-		if !isSecret(strings.ToUpper(entry)) {
+		if !HoldsSecret(entry, "") {
 			kept = append(kept, entry)
 		}
 	}

@@ -8,8 +8,8 @@ import "strings"
 func scrubEnv(environ []string) []string {
 	var kept []string
 	for _, entry := range environ {
-		name, _, _ := strings.Cut(entry, "=")
-		if !isSecret(strings.ToUpper(name)) {
+		name, value, _ := strings.Cut(entry, "=")
+		if !HoldsSecret(name, value) {
 			kept = append(kept, entry)
 		}
 	}

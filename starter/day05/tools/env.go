@@ -1,14 +1,64 @@
 package tools
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
-// secretSuffixes end the names of the variables a command never sees,
-// compared in upper case. They catch OPENAI_API_KEY, the key ply itself
-// uses, as well as AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN, NPM_TOKEN and
-// their kind. A secret under any other name (DATABASE_URL with a password
-// in it, say) still gets through: this is a guard against the obvious,
-// not a sandbox.
-var secretSuffixes = []string{"_KEY", "_TOKEN", "_SECRET", "_PASSWORD"}
+// secretWords make a variable secret wherever they stand in its name:
+// AWS_SECRET_ACCESS_KEY, SECRET_KEY_BASE, PGPASSWORD, GPG_PASSPHRASE,
+// GOOGLE_APPLICATION_CREDENTIALS, SLACK_WEBHOOK_URL. Names are compared
+// in upper case.
+var secretWords = []string{"SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "CREDENTIAL", "WEBHOOK"}
+
+// secretEnds make a variable secret when its name ends in one. These
+// words also begin ordinary names (KEYBOARD, TOKENS_PER_MINUTE, PWD, the
+// working directory), so they count only at the end: OPENAI_API_KEY,
+// AWS_ACCESS_KEY_ID, DD_APIKEY, GITHUB_TOKEN, NGROK_AUTHTOKEN, GITHUB_PAT,
+// REDISCLI_AUTH, MYSQL_PWD, DOCKER_CREDS, CI_JOB_JWT and
+// AZURE_STORAGE_CONNECTION_STRING.
+var secretEnds = []string{"_KEY", "_KEY_ID", "APIKEY", "TOKEN", "_PAT", "_AUTH", "_PWD", "_CREDS", "_JWT", "_CONNECTION_STRING"}
+
+// secretValues are the shapes of a value that is a secret whatever its
+// variable is called: a URL with a password in it (DATABASE_URL,
+// HTTPS_PROXY), a private key, and a signed token (a JSON Web Token,
+// whose two first parts are base64 of JSON, so begin with "eyJ").
+var secretValues = []*regexp.Regexp{
+	regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s/@:]*:[^\s/@]+@`),
+	regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY`),
+	regexp.MustCompile(`\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.`),
+}
+
+// HoldsSecret reports whether the environment variable called name, set
+// to value, holds a secret. It is ply's one rule for which variables are
+// secret: a command the model runs never sees them, and nothing ply
+// prints of a session shows their values. The name is compared in any
+// case, since Windows does and people write github_token too.
+//
+// It errs on the side of hiding, since a command that misses a variable
+// fails where the user sees it, and a leaked key does not. A secret with
+// an ordinary name and an ordinary shape (a bare password in MY_DB, say)
+// still gets through, and so does one in a file a variable names: this
+// is a guard against the obvious, not a sandbox.
+func HoldsSecret(name, value string) bool {
+	name = strings.ToUpper(name)
+	for _, word := range secretWords {
+		if strings.Contains(name, word) {
+			return true
+		}
+	}
+	for _, end := range secretEnds {
+		if strings.HasSuffix(name, end) {
+			return true
+		}
+	}
+	for _, shape := range secretValues {
+		if shape.MatchString(value) {
+			return true
+		}
+	}
+	return false
+}
 
 // scrubEnv returns the environment for a command the model runs: environ,
 // entries "NAME=value" as os.Environ gives them, without the variables
@@ -19,23 +69,10 @@ var secretSuffixes = []string{"_KEY", "_TOKEN", "_SECRET", "_PASSWORD"}
 func scrubEnv(environ []string) []string {
 	kept := make([]string, 0, len(environ))
 	for _, entry := range environ {
-		name, _, _ := strings.Cut(entry, "=")
-		if !isSecret(strings.ToUpper(name)) {
+		name, value, _ := strings.Cut(entry, "=")
+		if !HoldsSecret(name, value) {
 			kept = append(kept, entry)
 		}
 	}
 	return kept
-}
-
-// isSecret reports whether a variable of the upper-case name holds a secret.
-func isSecret(name string) bool {
-	if name == "OPENAI_API_KEY" {
-		return true
-	}
-	for _, suffix := range secretSuffixes {
-		if strings.HasSuffix(name, suffix) {
-			return true
-		}
-	}
-	return false
 }

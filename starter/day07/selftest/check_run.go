@@ -134,14 +134,14 @@ func runStaysBounded(ctx context.Context) error {
 func runHidesSecrets(ctx context.Context) error {
 	return inShell(func(s *sandbox) error {
 		environ := []string{"PATH=" + os.Getenv("PATH"), "OPENAI_API_KEY=sk-ply-check=", "GITHUB_TOKEN=ghp_check",
-			"db_password=hunter2", "PLY_CHECK=kept"}
+			"db_password=hunter2", "DATABASE_URL=postgres://ply:pg-check@db/calc", "PLY_CHECK=kept"}
 		// env writes to a file, so that this check does not need the capture.
 		r := s.actWith(ctx, "run_command", map[string]any{"command": "env > env.txt"}, environ)
 		if r.Err != nil {
 			return fmt.Errorf("run_command failed: %v", r.Err)
 		}
 		env := s.file("env.txt")
-		for _, secret := range []string{"sk-ply-check=", "ghp_check", "hunter2"} {
+		for _, secret := range []string{"sk-ply-check=", "ghp_check", "hunter2", "pg-check"} {
 			if strings.Contains(env, secret) {
 				return fmt.Errorf("the command's environment shows %q to the model", secret)
 			}

@@ -14,10 +14,10 @@ import (
 // as Markdown, for a bug report or notes: the messages in order, each tool
 // call folded together with its result in a <details> block, and
 // compactions, errors and forks as notes. Every piece of text goes through
-// [Redact] first, with the values in known among the secrets it takes out.
-// It streams, and stops where r stops; the error is r's, or w's.
-func Export(w io.Writer, id string, r *Reader, known []string) error {
-	x := &exporter{w: bufio.NewWriter(w), id: id, known: known, ends: map[string]ToolEnd{}}
+// red first (a nil red leaves it as it is). It streams, and stops where r
+// stops; the error is r's, or w's.
+func Export(w io.Writer, id string, r *Reader, red *Redactor) error {
+	x := &exporter{w: bufio.NewWriter(w), id: id, red: red, ends: map[string]ToolEnd{}}
 	for r.Next() {
 		x.event(r.Event())
 	}
@@ -34,9 +34,9 @@ func Export(w io.Writer, id string, r *Reader, known []string) error {
 // exporter holds what Export needs between events: the calls of the last
 // assistant message, which are written once their results come.
 type exporter struct {
-	w     *bufio.Writer // its first error stays, and Flush returns it
-	id    string        // the session's own: a fork's meta line names its parent
-	known []string
+	w     *bufio.Writer      // its first error stays, and Flush returns it
+	id    string             // the session's own: a fork's meta line names its parent
+	red   *Redactor          // takes the secrets out of every text written
 	calls []llm.ToolCall     // of the last assistant message, not yet written
 	ends  map[string]ToolEnd // the tool_end events of those calls, by ID
 	usage Usage              // the last running total
@@ -116,7 +116,7 @@ func (x *exporter) call(c llm.ToolCall, result string, answered bool) {
 }
 
 // clean takes the secrets out of text.
-func (x *exporter) clean(text string) string { return Redact(text, x.known) }
+func (x *exporter) clean(text string) string { return x.red.Redact(text) }
 
 // printf writes to the Markdown; the writer keeps the first error.
 func (x *exporter) printf(format string, args ...any) { fmt.Fprintf(x.w, format, args...) }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-
-	"ply/day07/llm"
 )
 
 func TestExportMarkdown(t *testing.T) {
@@ -59,44 +57,6 @@ func TestExportOfAFork(t *testing.T) {
 	if !strings.HasPrefix(md, "# Session "+child.ID()+"\n") || !strings.Contains(md, "*Forked from "+l.ID()+" after event 3.*") {
 		t.Errorf("the fork's Markdown begins\n%.300s\nwant the title # Session %s and a note that it was forked from %s", md, child.ID(), l.ID())
 	}
-}
-
-func TestExportNeverIncludesASecret(t *testing.T) {
-	s := newTestStore(t)
-	l := create(t, s)
-	key := "ply-configured-key-0123456789"
-	for i, p := range plantedSecrets {
-		id := "c" + string(rune('a'+i))
-		mustAppend(t, l, user("please use "+p.text))
-		mustAppend(t, l, Message{Message: llm.Message{Role: llm.RoleAssistant, Content: p.text,
-			ToolCalls: []llm.ToolCall{{ID: id, Name: "run_command", Arguments: `{"command":"` + strings.ReplaceAll(p.text, "\n", `\n`) + `"}`}}}})
-		mustAppend(t, l, result(id, p.text+"\n"+key))
-	}
-	mustAppend(t, l, Compact{Summary: "the user's key is " + key + " and " + plantedSecrets[0].text})
-	mustAppend(t, l, Failure{Message: "401: bad key " + key})
-	l.Close()
-	r, err := s.Open(l.ID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	var out bytes.Buffer
-	if err := Export(&out, "s-20260907-100000-k3x9", r, []string{key, "my-own-odd-value-42"}); err != nil {
-		t.Fatal(err)
-	}
-	for _, secret := range append([]string{key}, secretsOf(plantedSecrets)...) {
-		if strings.Contains(out.String(), secret) {
-			t.Errorf("the export holds the secret %q", secret)
-		}
-	}
-}
-
-func secretsOf(planted []struct{ secret, text string }) []string {
-	var out []string
-	for _, p := range planted {
-		out = append(out, p.secret)
-	}
-	return out
 }
 
 func TestExportFencesAreLongerThanTheContent(t *testing.T) {

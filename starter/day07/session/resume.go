@@ -78,6 +78,10 @@ func (s Store) reopen(id, path string, lk *lock, opts ReplayOptions) (*Log, *Rep
 	if err != nil {
 		return nil, nil, fmt.Errorf("resume session %s: %w", id, err)
 	}
+	if err := private(f); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("resume session %s: %w", id, err)
+	}
 	l := newLog(id, path, f, lk, s.Sync, rp.LastSeq)
 	l.usage = rp.Usage
 	if err := l.greet(rp, opts, reopenNote("Session "+id+" reopened.", rp, opts.Cwd)); err != nil {

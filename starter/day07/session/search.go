@@ -18,12 +18,14 @@ type Hit struct {
 // Search finds text, exactly as given, in the messages of the sessions
 // begun in cwd, or of every session when cwd is "", the most recently
 // used first, and hands each hit to found as it comes. It looks at a
-// message's content and at the arguments of its tool calls.
+// message's content and at the arguments of its tool calls, as red
+// redacts them: a text that is only in a secret is not found, and an
+// excerpt never shows one. A nil red searches the bytes as they are.
 //
 // It streams: one line of one log is in memory at a time, so thousands
 // of sessions cost only the reading. A log with a bad line is searched up
 // to that line; the errors of such logs come back together at the end.
-func (s Store) Search(text, cwd string, found func(Hit)) error {
+func (s Store) Search(text, cwd string, red *Redactor, found func(Hit)) error {
 	if text == "" {
 		return errors.New("search for nothing: the text is empty")
 	}
@@ -33,7 +35,7 @@ func (s Store) Search(text, cwd string, found func(Hit)) error {
 	}
 	var errs []error
 	for _, lf := range logs {
-		if err := searchLog(lf, text, cwd, found); err != nil {
+		if err := searchLog(lf, text, cwd, red, found); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -42,7 +44,7 @@ func (s Store) Search(text, cwd string, found func(Hit)) error {
 
 // searchLog searches one log. It stops at the meta line when the session
 // began in another directory than cwd.
-func searchLog(lf logFile, text, cwd string, found func(Hit)) error {
+func searchLog(lf logFile, text, cwd string, red *Redactor, found func(Hit)) error {
 	f, err := os.Open(lf.path)
 	if err != nil {
 		return err
@@ -56,7 +58,7 @@ func searchLog(lf logFile, text, cwd string, found func(Hit)) error {
 				return nil
 			}
 		case Message:
-			if ex, ok := match(d, text); ok {
+			if ex, ok := match(d, text, red); ok {
 				found(Hit{ID: lf.id, Seq: r.Event().Seq, Role: d.Message.Role, Excerpt: ex})
 			}
 		}
@@ -65,17 +67,34 @@ func searchLog(lf logFile, text, cwd string, found func(Hit)) error {
 }
 
 // match looks for text in a message's content, then in its calls'
-// arguments, and returns an excerpt around the first match.
-func match(d Message, text string) (string, bool) {
-	if i := strings.Index(d.Message.Content, text); i >= 0 {
-		return excerpt(d.Message.Content, i, len(text)), true
+// arguments, and returns an excerpt around the first match, all as red
+// redacts them.
+func match(d Message, text string, red *Redactor) (string, bool) {
+	if ex, ok := find(d.Message.Content, text, red); ok {
+		return ex, true
 	}
 	for _, c := range d.Message.ToolCalls {
-		if i := strings.Index(c.Arguments, text); i >= 0 {
-			return c.Name + " " + excerpt(c.Arguments, i, len(text)), true
+		if ex, ok := find(c.Arguments, text, red); ok {
+			return red.Redact(c.Name) + " " + ex, true
 		}
 	}
 	return "", false
+}
+
+// find returns the excerpt around the first text in s, as red redacts
+// s. Redacting costs, so s is redacted only when text is in it before:
+// a text that is not in s is not in what is left of it either, save a
+// piece of the marker a redaction puts in.
+func find(s, text string, red *Redactor) (string, bool) {
+	if !strings.Contains(s, text) {
+		return "", false
+	}
+	s = red.Redact(s)
+	i := strings.Index(s, text)
+	if i < 0 {
+		return "", false
+	}
+	return excerpt(s, i, len(text)), true
 }
 
 // excerpt returns s[i:i+n] with up to 30 characters on each side, on one

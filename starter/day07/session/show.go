@@ -3,6 +3,8 @@ package session
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"ply/day07/llm"
 )
@@ -23,22 +25,30 @@ func Tail(r *Reader, n int) ([]Event, error) {
 }
 
 // Describe returns ev on one line, for /log and ply log: its seq, its
-// type and what matters of its fields.
-func Describe(ev Event) string {
-	return fmt.Sprintf("%4d %-8s %s", ev.Seq, ev.Data.Type(), describeData(ev.Data))
+// type and what matters of its fields, as they are.
+func Describe(ev Event) string { return describe(ev, nil) }
+
+// Describe returns ev on one line, as [Describe] does, with its secrets
+// taken out. A text is redacted only as far as the line can show it:
+// describing a tool result of a megabyte costs what sixty characters do.
+func (r *Redactor) Describe(ev Event) string { return describe(ev, r) }
+
+// describe is Describe, with red taking the secrets out; nil leaves them.
+func describe(ev Event, red *Redactor) string {
+	return fmt.Sprintf("%4d %-8s %s", ev.Seq, ev.Data.Type(), describeData(ev.Data, red))
 }
 
 // describeData says what matters of an event's fields.
-func describeData(d Data) string {
+func describeData(d Data, red *Redactor) string {
 	switch d := d.(type) {
 	case Meta:
-		return fmt.Sprintf("v%d %s in %s, by %s", d.V, d.Model, d.Cwd, d.Agent)
+		return red.Redact(fmt.Sprintf("v%d %s in %s, by %s", d.V, d.Model, d.Cwd, d.Agent))
 	case System:
-		return preview(d.Content, 60)
+		return red.preview(d.Content, 60)
 	case Message:
-		return describeMessage(d.Message)
+		return describeMessage(d.Message, red)
 	case ToolEnd:
-		s := fmt.Sprintf("%s %s %s in %d ms, %d characters", d.ID, d.Name, d.Outcome, d.ElapsedMS, d.Chars)
+		s := fmt.Sprintf("%s %s %s in %d ms, %d characters", d.ID, red.Redact(d.Name), d.Outcome, d.ElapsedMS, d.Chars)
 		if d.Truncated {
 			s += ", cut for the model"
 		}
@@ -46,14 +56,14 @@ func describeData(d Data) string {
 	case Usage:
 		return fmt.Sprintf("%d in, %d out, %d tokens so far", d.InputTokens, d.OutputTokens, d.TotalTokens)
 	case Failure:
-		return preview(d.Message, 70)
+		return red.preview(d.Message, 70)
 	case Compact:
-		return fmt.Sprintf("through %d, %d → %d tokens: %s", d.ThroughSeq, d.TokensBefore, d.TokensAfter, preview(d.Summary, 40))
+		return fmt.Sprintf("through %d, %d → %d tokens: %s", d.ThroughSeq, d.TokensBefore, d.TokensAfter, red.preview(d.Summary, 40))
 	case Grants:
 		if len(d.Grants) == 0 {
 			return "none"
 		}
-		return strings.Join(d.Grants, ", ")
+		return red.Redact(strings.Join(d.Grants, ", "))
 	case Fork:
 		return fmt.Sprintf("from %s after %d", d.From, d.AtSeq)
 	}
@@ -61,32 +71,80 @@ func describeData(d Data) string {
 }
 
 // describeMessage says who spoke and the start of what they said.
-func describeMessage(m llm.Message) string {
+func describeMessage(m llm.Message, red *Redactor) string {
 	switch {
 	case len(m.ToolCalls) > 0:
 		var names []string
 		for _, c := range m.ToolCalls {
 			names = append(names, c.Name)
 		}
-		s := m.Role + " calls " + strings.Join(names, ", ")
+		s := m.Role + " calls " + red.Redact(strings.Join(names, ", "))
 		if m.Content != "" {
-			s += ": " + preview(m.Content, 40)
+			s += ": " + red.preview(m.Content, 40)
 		}
 		return s
 	case m.Role == llm.RoleTool:
-		return "tool " + m.ToolCallID + ": " + preview(m.Content, 60)
+		return "tool " + m.ToolCallID + ": " + red.preview(m.Content, 60)
 	}
-	return m.Role + ": " + preview(m.Content, 60)
+	return m.Role + ": " + red.preview(m.Content, 60)
 }
 
 // preview returns the start of text on one line, at most n characters
 // (see flatten and llm.Shorten).
 func preview(text string, n int) string {
-	return llm.Shorten(flatten(text), n)
+	var raw *Redactor
+	return raw.preview(text, n)
 }
 
 // flatten puts text on one line: every run of white space, line ends
 // included, becomes one space.
 func flatten(text string) string {
 	return strings.Join(strings.Fields(text), " ")
+}
+
+// secretRoom is how far past what a preview shows its text is redacted:
+// enough for a secret that begins in what shows to be whole.
+const secretRoom = 4 << 10
+
+// preview returns the start of text on one line, at most n characters,
+// with its secrets taken out. It reads only the head of text: what a
+// preview of n characters can show, and secretRoom more for a secret
+// that begins there, so that the preview of a tool result of a megabyte
+// costs what sixty characters do. A text cut there ends in "…", as any
+// text longer than its preview does.
+func (r *Redactor) preview(text string, n int) string {
+	h := shownHead(text, n)
+	shown := flatten(r.Redact(h))
+	if len(h) < len(text) {
+		shown += "…"
+	}
+	return llm.Shorten(shown, n)
+}
+
+// shownHead returns the start of text that holds more than n characters once
+// flattened, and secretRoom bytes after them, cut at a character's start;
+// all of text when it is shorter.
+func shownHead(text string, n int) string {
+	seen, inSpace := 0, true
+	for i, c := range text {
+		if unicode.IsSpace(c) {
+			if !inSpace {
+				seen++ // a run of white space flattens to one space
+			}
+			inSpace = true
+			continue
+		}
+		inSpace = false
+		if seen++; seen > n {
+			end := i + secretRoom
+			if end >= len(text) {
+				return text
+			}
+			for !utf8.RuneStart(text[end]) {
+				end--
+			}
+			return text[:end]
+		}
+	}
+	return text
 }

@@ -84,7 +84,7 @@ func TestLookingNeverWrites(t *testing.T) {
 		t.Errorf("Tail of a torn log = %v, %v; want events 10-12 and the torn line's error", seqs(evs), err)
 	}
 	s.List("", "", 10)
-	s.Search("calc", "", func(Hit) {})
+	s.Search("calc", "", nil, func(Hit) {})
 	r, _ = s.Open(l.ID())
 	Export(io.Discard, "s-20260907-100000-k3x9", r, nil)
 	r.Close()

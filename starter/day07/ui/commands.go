@@ -24,7 +24,7 @@ func commandList() []command {
 		{"/fork", "[N]", "list the points to fork at, or fork this session after event N", forkCommand},
 		{"/grants", "", "list the calls answered \"always\" in this session", grantsCommand},
 		{"/help", "", "list the commands", helpCommand},
-		{"/log", "[N]", "show the last N events of the session's log (10)", logCommand},
+		{"/log", "[N]", "show the last N events of the session's log (10), secrets hidden (/log --raw N: shown)", logCommand},
 		{"/model", "[NAME]", "show the model, or switch to NAME", modelCommand},
 		{"/quit", "", "leave ply (so does the end of input)", quitCommand},
 		{"/resume", "[ID]", "list this directory's sessions, or carry on session ID", resumeCommand},

@@ -21,7 +21,7 @@ func kept(t *testing.T, store session.Store, open func(r *REPL) error, input str
 	var out bytes.Buffer
 	a := agent.New(llm.Mock{}, "scripted", tools.NewRegistry())
 	r := NewREPL(a, strings.NewReader(input), &out, false)
-	r.KeepSessions(session.NewRecorder(store, a, "/home/ann/calc"))
+	r.KeepSessions(session.NewRecorder(store, a, "/home/ann/calc"), session.NewRedactor(nil))
 	defer r.CloseSession()
 	if err := open(r); err != nil {
 		t.Fatalf("open the session: %v", err)
@@ -92,10 +92,35 @@ func TestFailedSwitchChangesNothing(t *testing.T) {
 		t.Errorf("after the failed /fork and /resume, /continue did not answer the unfinished turn:\n%s", out)
 	}
 	var log bytes.Buffer
-	if err := WriteLog(&log, store, id, 0); err != nil {
+	if err := WriteLog(&log, store, id, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(log.String(), "assistant: I know a few phrases") {
 		t.Errorf("the answer /continue gave is not in session %s:\n%s", id, log.String())
+	}
+}
+
+// TestLogHidesSecrets checks that /log shows a session's secrets
+// redacted, and /log --raw as they are.
+func TestLogHidesSecrets(t *testing.T) {
+	store := session.Store{Dir: t.TempDir()}
+	token := "ghp_" + strings.Repeat("a1B2", 9)
+	var id string
+	out, _ := kept(t, store, func(r *REPL) error {
+		err := r.StartSession()
+		id = r.SessionID()
+		return err
+	}, "my token is "+token+"\n/log 3\n")
+	// The model's answer, live, quotes the token; the log's lines follow.
+	_, log, _ := strings.Cut(out, "tokens: ")
+	if strings.Contains(log, token) || !strings.Contains(log, "user: my token is [redacted]") {
+		t.Errorf("/log printed\n%s\nwant the user's message with its token redacted", log)
+	}
+	out, _ = kept(t, store, func(r *REPL) error { return r.ResumeSession(id) }, "/log --raw 20\n/log --rawest\n")
+	if !strings.Contains(out, "user: my token is "+token) {
+		t.Errorf("/log --raw printed\n%s\nwant the user's message as it is", out)
+	}
+	if !strings.Contains(out, "usage: /log [--raw] [N]") {
+		t.Errorf("/log --rawest printed\n%s\nwant the usage", out)
 	}
 }
