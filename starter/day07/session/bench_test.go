@@ -3,6 +3,7 @@ package session
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -474,15 +475,39 @@ func lastForkPoint(b *testing.B, path string) (int64, int64) {
 // BenchmarkList lists the ten most recent of 10,000 sessions, against
 // ls -t of the same folder (a process of its own, as a user would run
 // it) and against the floor in this process: read the folder, stat every
-// file, sort.
+// file, sort. It lists from the directory the sessions began in, from
+// one where none did (so that every log's first line is read), and every
+// directory's; latest is what ply --resume looks for, from a directory
+// with none.
 func BenchmarkList(b *testing.B) {
 	s := manySessions(b, 10_000)
-	b.Run("list", func(b *testing.B) {
+	lists := []struct {
+		name string
+		cwd  string
+		want int
+	}{
+		{"all", "", 10},
+		{"here", "/home/ann/calc", 10},
+		{"elsewhere", "/home/ann/other", 0},
+	}
+	for _, l := range lists {
+		b.Run("list/"+l.name, func(b *testing.B) {
+			b.ReportAllocs()
+			clock := startCPU()
+			for b.Loop() {
+				if list, err := s.List(l.cwd, "", 10); len(list) != l.want || err != nil {
+					b.Fatal(len(list), err)
+				}
+			}
+			clock.report(b)
+		})
+	}
+	b.Run("latest/elsewhere", func(b *testing.B) {
 		b.ReportAllocs()
 		clock := startCPU()
 		for b.Loop() {
-			if list, err := s.List("", "", 10); len(list) != 10 || err != nil {
-				b.Fatal(len(list), err)
+			if _, err := s.Latest("/home/ann/other"); !errors.Is(err, ErrNoSession) {
+				b.Fatal(err)
 			}
 		}
 		clock.report(b)
