@@ -14,9 +14,10 @@
 //	{"seq":8,"ts":"2026-09-07T10:00:07.401Z","type":"usage","input_tokens":1830,"output_tokens":96,"total_tokens":1926}
 //
 // Every line starts with the same three fields: seq numbers the events
-// (1, 2, 3 … strictly increasing, so an event can be named and a fork
-// point given), ts says when (UTC, to the millisecond), and type says
-// which fields follow. Only message events rebuild the conversation;
+// (1, 2, 3 … with no gap, so an event can be named, a fork point given,
+// and a line that went missing seen), ts says when (UTC, to the
+// millisecond), and type says which fields follow. The first event, and
+// only it, is the meta line. Only message events rebuild the conversation;
 // compact and grants events change it in their own ways, and the rest are
 // for people reading the log later. The types and their fields are in
 // event.go.

@@ -26,8 +26,8 @@ const (
 
 // Event is one line of a log.
 type Event struct {
-	Seq  int64     // 1 for the first line; strictly increasing, never reused
-	Time time.Time // when it happened, UTC, to the millisecond; zero when the line's ts is unreadable
+	Seq  int64     // 1 for the meta line, then one more for each event: never a gap, never reused
+	Time time.Time // when it happened, UTC, to the millisecond
 	Data Data      // what happened; Data.Type() is the line's type
 }
 

@@ -19,7 +19,7 @@ type Log struct {
 	lock  *lock    // released by Close
 	sync  bool     // fsync after each event
 	enc   *lineEncoder
-	next  int64 // seq of the next event; strictly increasing, never reused
+	next  int64 // seq of the next event: one more than the last, never reused
 	usage Usage // the running total AddUsage adds to
 	err   error // the first failed write; every later Append returns it
 

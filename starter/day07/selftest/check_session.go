@@ -227,10 +227,19 @@ func damagedMiddle(context.Context) error {
 	return expectStop(strings.Join(lines, ""), 2, 3, session.ErrNotJSON)
 }
 
+// seqOrder stops the reader at a seq repeated, as two writers leave, and
+// at one that skips, as a line deleted from the middle leaves.
 func seqOrder(context.Context) error {
 	lines := handLines()
 	lines[3] = strings.Replace(lines[3], `"seq":4`, `"seq":3`, 1)
-	return expectStop(strings.Join(lines, ""), 3, 4, session.ErrBadSeq)
+	if err := expectStop(strings.Join(lines, ""), 3, 4, session.ErrBadSeq); err != nil {
+		return fmt.Errorf("a seq repeated: %w", err)
+	}
+	lines = handLines()
+	if err := expectStop(strings.Join(slices.Delete(lines, 4, 5), ""), 4, 5, session.ErrBadSeq); err != nil {
+		return fmt.Errorf("a line deleted from the middle: %w", err)
+	}
+	return nil
 }
 
 func forkPointsClean(context.Context) error {

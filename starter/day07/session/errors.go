@@ -11,12 +11,16 @@ var (
 	ErrTorn      = errors.New("cut short: no newline at its end")
 	ErrTooLong   = errors.New("longer than 16 MiB")
 	ErrBadUTF8   = errors.New("not valid UTF-8")
+	ErrCRLF      = errors.New(`ends in "\r\n": ply ends its lines in "\n" alone`)
 	ErrNotJSON   = errors.New("not one JSON object")
 	ErrNoSeq     = errors.New("no integer seq")
-	ErrBadSeq    = errors.New("seq does not increase")
+	ErrBadSeq    = errors.New("seq is not one more than the last")
 	ErrNoType    = errors.New("no string type")
+	ErrNoTime    = errors.New("no ts that is an RFC 3339 time in a string")
+	ErrKeyCase   = errors.New("a key that is not lower-case ASCII")
 	ErrBadFields = errors.New("fields do not fit the type")
 	ErrVersion   = errors.New("unknown format version")
+	ErrMetaFirst = errors.New("the meta line must be the first event, seq 1, and only it")
 )
 
 // Why a session cannot be opened, resumed or forked.

@@ -89,7 +89,8 @@ func (r *Reader) Next() bool {
 func (r *Reader) judge(line []byte, ev Event, err error) {
 	// TODO(lab 2): Stop the reader (r.err: a *LineError of r.path, r.line) at a
 	// line with no "\n" at its end (ErrTorn), not UTF-8 (ErrBadUTF8), that
-	// decode failed on (err), or whose seq is not above r.prev (ErrBadSeq).
+	// decode failed on (err), or, for an event, whose seq is not r.prev+1
+	// (ErrBadSeq, as "…: 7 after 5").
 	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day07 2
 }
 

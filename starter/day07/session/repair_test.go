@@ -111,7 +111,7 @@ func TestResumeRefusesADamagedLog(t *testing.T) {
 		forkAt int64
 	}{
 		{"a byte flipped", func(d []byte) []byte { d[lineStart(d, 6)] ^= 0x20; return d }, 6, ErrNotJSON, 3},
-		{"seqs swapped", swapSeqs, 11, ErrBadSeq, 9},
+		{"seqs swapped", swapSeqs, 10, ErrBadSeq, 9},
 		{"two logs one after the other", func(d []byte) []byte { return append(d, d...) }, 14, ErrBadSeq, 13},
 		{"a line of 17 MiB", func(d []byte) []byte {
 			at := lineStart(d, 8)
@@ -159,7 +159,7 @@ func swapSeqs(d []byte) []byte {
 
 func TestDamagedErrorText(t *testing.T) {
 	err := &DamagedError{ID: "s-20260907-100000-k3x9", Err: &LineError{Path: "s.jsonl", Line: 41, Err: ErrBadSeq}, ForkAt: 38}
-	want := "session s-20260907-100000-k3x9 is damaged: s.jsonl:41: seq does not increase; its last fork point before that is s-20260907-100000-k3x9@38"
+	want := "session s-20260907-100000-k3x9 is damaged: s.jsonl:41: seq is not one more than the last; its last fork point before that is s-20260907-100000-k3x9@38"
 	if err.Error() != want {
 		t.Errorf("Error() =\n%s\nwant\n%s", err, want)
 	}
