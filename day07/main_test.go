@@ -68,6 +68,7 @@ var goCache = sync.OnceValue(func() string {
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"bypassmodel": bypassmodel,
 	"chop":        chop,
+	"damage":      damage,
 	"fakemodel":   fakemodel,
 	"fromstdout":  fromstdout,
 	"mockserver":  mockserver,

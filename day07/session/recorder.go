@@ -125,17 +125,8 @@ func (r *Recorder) options() ReplayOptions {
 // create makes the log of a new session for the agent as it is, grants
 // included: a cleared conversation keeps its grants.
 func (r *Recorder) create() (*Log, error) {
-	l, err := r.store.Create(Meta{Model: r.agent.Model(), Cwd: r.cwd, Agent: writer}, agent.SystemPrompt)
-	if err != nil {
-		return nil, err
-	}
-	if grants := r.agent.Grants().List(); len(grants) > 0 {
-		if _, err := l.Append(Grants{Grants: grants}); err != nil {
-			l.discard()
-			return nil, err
-		}
-	}
-	return l, nil
+	meta := Meta{Model: r.agent.Model(), Cwd: r.cwd, Agent: writer}
+	return r.store.Create(meta, agent.SystemPrompt, r.agent.Grants().List())
 }
 
 // restore gives the agent what a resumed or forked log holds, and makes

@@ -43,7 +43,10 @@ func (s Store) Search(text, cwd string, found func(Hit)) error {
 // searchLog searches one log. It stops at the meta line when the session
 // began in another directory than cwd.
 func searchLog(lf logFile, text, cwd string, found func(Hit)) error {
-	f, err := os.Open(lf.path)
+	if lf.err != nil {
+		return lf.err
+	}
+	f, err := openFile(lf.path, os.O_RDONLY, 0)
 	if err != nil {
 		return err
 	}

@@ -252,7 +252,7 @@ func BenchmarkRead(b *testing.B) {
 		b.ReportAllocs()
 		clock := startCPU()
 		for b.Loop() {
-			rp, st, err := replayFile(path, testOptions)
+			rp, st, err := replayPath(path)
 			if err != nil || st.err != nil || len(rp.Window) < 2 {
 				b.Fatal(err, st.err)
 			}
@@ -270,6 +270,16 @@ func BenchmarkRead(b *testing.B) {
 		}
 		clock.report(b)
 	})
+}
+
+// replayPath reads and replays the log at path, as a resume does.
+func replayPath(path string) (*Replay, stop, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, stop{}, err
+	}
+	defer f.Close()
+	return replayFile(f, path, testOptions)
 }
 
 // bareRead is the floor of reading a log: scan the lines, decode each.
@@ -404,19 +414,27 @@ func BenchmarkFork(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			l.discard()
+			remove(b, l)
 		}
 		clock.report(b)
 	})
 	b.Run("fork/copy", func(b *testing.B) {
 		b.SetBytes(size)
 		clock := startCPU()
+		src, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer src.Close()
 		for b.Loop() {
-			l, err := s.forkLog(id, path, size, at)
+			if _, err := src.Seek(0, io.SeekStart); err != nil {
+				b.Fatal(err)
+			}
+			l, err := s.forkLog(id, src, size, at)
 			if err != nil {
 				b.Fatal(err)
 			}
-			l.discard()
+			remove(b, l)
 		}
 		clock.report(b)
 	})
@@ -432,6 +450,15 @@ func BenchmarkFork(b *testing.B) {
 		}
 		clock.report(b)
 	})
+}
+
+// remove closes l and removes its log: a published log is never
+// discarded, so a benchmark cleans up after itself.
+func remove(b *testing.B, l *Log) {
+	l.Close()
+	if err := os.Remove(l.Path()); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // plainCopy copies the first n bytes of the file src to a new file dst,

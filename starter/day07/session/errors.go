@@ -27,7 +27,8 @@ var (
 var (
 	ErrBadID       = errors.New("not a session id")
 	ErrNoSession   = errors.New("no such session")
-	ErrNotAFile    = errors.New("its log is not a regular file")
+	ErrNotAFile    = errors.New("not a regular file")
+	ErrLink        = errors.New("a symbolic link")
 	ErrLocked      = errors.New("session is open in another ply")
 	ErrNoMeta      = errors.New("the log does not begin with a meta line")
 	ErrNoForkPoint = errors.New("not a fork point: fork after a user message, or after an answer with no tool calls")
@@ -56,7 +57,7 @@ type DamagedError struct {
 
 func (e *DamagedError) Error() string {
 	if e.ForkAt == 0 {
-		return fmt.Sprintf("session %s is damaged: %v", e.ID, e.Err)
+		return fmt.Sprintf("session %s is damaged: %v; nothing before it is a fork point", e.ID, e.Err)
 	}
 	return fmt.Sprintf("session %s is damaged: %v; its last fork point before that is %s@%d", e.ID, e.Err, e.ID, e.ForkAt)
 }

@@ -39,11 +39,49 @@ func newTestStore(t testing.TB) Store {
 // create starts a session in s and fails the test when it cannot.
 func create(t testing.TB, s Store) *Log {
 	t.Helper()
-	l, err := s.Create(Meta{Model: "scripted", Cwd: "/home/ann/calc", Agent: "ply test"}, testSystem)
+	l, err := s.Create(Meta{Model: "scripted", Cwd: "/home/ann/calc", Agent: "ply test"}, testSystem, nil)
 	if err != nil {
 		t.Fatalf("Create: %v", err)
 	}
 	return l
+}
+
+// lockOf takes the lock of session id of s, as Resume does.
+func lockOf(s Store, id string) (*lock, error) {
+	return acquire(id, s.logPath(id), s.pidPath(id))
+}
+
+// folderNames returns the names in the sessions folder of s, sorted.
+func folderNames(t testing.TB, s Store) []string {
+	t.Helper()
+	entries, err := os.ReadDir(s.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// unlocked reports whether the log of session id of s can be locked, as
+// a second ply would lock it, and unlocks it again.
+func unlocked(t testing.TB, s Store, id string) bool {
+	t.Helper()
+	f, err := os.Open(s.logPath(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := tryLock(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got {
+		unlock(f)
+	}
+	return got
 }
 
 // mustAppend appends d to l and fails the test when it cannot.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"ply/day07/llm"
@@ -15,8 +17,8 @@ import (
 // goroutine.
 type Log struct {
 	id    string
-	path  string
-	f     *os.File // opened O_WRONLY|O_APPEND
+	path  string   // <id>.jsonl, or <id>.jsonl.new until publish gives it its name
+	f     *os.File // opened O_WRONLY|O_APPEND; a new log's, before publish, without O_APPEND
 	lock  *lock    // released by Close
 	sync  bool     // fsync after each event
 	enc   *lineEncoder
@@ -27,10 +29,10 @@ type Log struct {
 	closed bool
 }
 
-// newLog wraps f, the log of session id, which holds events up to seq
-// last.
-func newLog(id, path string, f *os.File, l *lock, sync bool, last int64) *Log {
-	return &Log{id: id, path: path, f: f, lock: l, sync: sync, enc: newLineEncoder(), next: last + 1}
+// newLog wraps f, the log of session id at path, which lk locks and which
+// holds events up to seq last.
+func newLog(id, path string, f *os.File, lk *lock, sync bool, last int64) *Log {
+	return &Log{id: id, path: path, f: f, lock: lk, sync: sync, enc: newLineEncoder(), next: last + 1}
 }
 
 // ID returns the session's id.
@@ -110,9 +112,70 @@ func (l *Log) Close() error {
 		return nil
 	}
 	l.closed = true
-	err := l.f.Close()
+	var err error
+	if l.f != l.lock.f { // a new log writes through its lock's own handle
+		err = l.f.Close()
+	}
 	if lerr := l.lock.release(); err == nil {
 		err = lerr
 	}
 	return err
+}
+
+// publish gives a new log its session's name, once it is whole. The
+// rename makes it appear in one step, so that no listing, resume or fork
+// ever sees a log half made, and one that a kill interrupts is never
+// taken for a session. With fsync on, the file is on the disk before it
+// has its name, and the name after. From then on the log appends through
+// a handle opened O_APPEND, as a resumed log does.
+func (l *Log) publish() error {
+	if l.sync {
+		if err := l.f.Sync(); err != nil {
+			return err
+		}
+	}
+	name := strings.TrimSuffix(l.path, newSuffix)
+	if err := l.lock.replace(l.f, l.path, name); err != nil {
+		return err
+	}
+	l.path = name
+	if l.sync {
+		syncDir(filepath.Dir(name))
+	}
+	f, err := appender(name, l.lock)
+	if err != nil {
+		return err
+	}
+	l.f = f
+	return nil
+}
+
+// discard closes a log that could not be made whole and, while it is
+// still a new log that nothing has seen, removes it. Once published, a
+// log may be in another ply's listing already, and is never removed.
+func (l *Log) discard() {
+	// The log is being given up on: what matters is the error that made
+	// us give up, not one from cleaning up after it.
+	l.Close()
+	if strings.HasSuffix(l.path, newSuffix) {
+		os.Remove(l.path)
+	}
+}
+
+// appender opens the log at path for appending, and checks that it is
+// the file lk locks: a name can be given to another file at any moment,
+// and ply appends only to the file it holds.
+func appender(path string, lk *lock) (*os.File, error) {
+	f, err := openFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return nil, err
+	}
+	if same, err := oneFile(f, lk.f); !same || err != nil {
+		f.Close()
+		if err == nil {
+			err = fmt.Errorf("%s was replaced while ply opened it", path)
+		}
+		return nil, err
+	}
+	return f, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -162,9 +161,8 @@ func TestCreateLeavesNoTraceOfAFailure(t *testing.T) {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.Create(Meta{}, strings.Repeat("x", MaxLine))
-	logs, _ := filepath.Glob(filepath.Join(s.Dir, "*.jsonl"))
-	if !errors.Is(err, ErrTooLong) || len(logs) != 0 {
-		t.Errorf("Create with a system prompt over MaxLine: %v, and left %v; want ErrTooLong and no log", err, logs)
+	_, err := s.Create(Meta{}, strings.Repeat("x", MaxLine), nil)
+	if left := folderNames(t, s); !errors.Is(err, ErrTooLong) || len(left) != 0 {
+		t.Errorf("Create with a system prompt over MaxLine: %v, and left %q; want ErrTooLong and no file at all", err, left)
 	}
 }

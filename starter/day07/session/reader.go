@@ -52,6 +52,14 @@ func NewReader(r io.Reader, path string) *Reader {
 	return &Reader{path: path, in: bufio.NewReaderSize(r, 64<<10), max: MaxLine}
 }
 
+// reset makes r a reader of the log in src, named path, as NewReader would,
+// but with the buffers r already has: a listing reads the first line of
+// thousands of logs, and a buffer for each would cost more than the reading.
+func (r *Reader) reset(src io.Reader, path string) {
+	r.in.Reset(src)
+	*r = Reader{path: path, in: r.in, max: r.max, long: r.long[:0]}
+}
+
 // Next reads the next event and reports whether there was one. It returns
 // false at the end of the log, at a read error, and at the first line
 // that cannot be trusted; Err says which.

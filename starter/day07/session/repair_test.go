@@ -140,7 +140,7 @@ func TestResumeRefusesADamagedLog(t *testing.T) {
 			if _, err := os.Stat(l.Path() + repairSuffix); !os.IsNotExist(err) {
 				t.Errorf("a refused resume left %s%s", l.Path(), repairSuffix)
 			}
-			lk, err := acquire(l.ID(), s.lockPath(l.ID()))
+			lk, err := lockOf(s, l.ID())
 			if err != nil {
 				t.Fatalf("a refused resume kept the lock: %v", err)
 			}

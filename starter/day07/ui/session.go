@@ -48,10 +48,23 @@ func (r *REPL) ResumeSession(id string) error {
 		rp, err = rec.Resume(id)
 	}
 	if err != nil {
-		return err
+		return wayOn(err)
 	}
 	r.reopened(rp, "resumed session "+rec.ID())
 	return nil
+}
+
+// wayOn adds to a refusal to resume a damaged session what the user can
+// do instead: fork it from its last fork point, or leave it be.
+func wayOn(err error) error {
+	var damaged *session.DamagedError
+	switch {
+	case !errors.As(err, &damaged):
+		return err
+	case damaged.ForkAt > 0:
+		return fmt.Errorf("%w: ply --fork %s@%d keeps everything up to it", err, damaged.ID, damaged.ForkAt)
+	}
+	return fmt.Errorf("%w: ply starts a new session, and ply --resume ID resumes another", err)
 }
 
 // ForkSession starts a new session from session id as it stood after
@@ -172,10 +185,21 @@ func WriteSessions(w io.Writer, list []session.Summary) {
 		}
 		line := fmt.Sprintf("%s %s %8s %4d msgs  %s", mark, s.ID, age(time.Since(s.Used)), s.Messages, printable(s.Preview))
 		if s.Err != nil {
-			line += "  (damaged: " + printable(s.Err.Error()) + ")"
+			line += "  (" + unreadable(s.Err) + ")"
 		}
 		fmt.Fprintln(w, line)
 	}
+}
+
+// unreadable says why a session in a listing could not be read to its
+// end: a bad line is damage; anything else, a link or not a file, is
+// what ply refuses to open.
+func unreadable(err error) string {
+	var bad *session.LineError
+	if errors.As(err, &bad) {
+		return "damaged: " + printable(err.Error())
+	}
+	return "refused: " + printable(err.Error())
 }
 
 // age says how long ago, roughly, in the largest unit that fits.
