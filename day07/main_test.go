@@ -71,6 +71,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	"damage":      damage,
 	"fakemodel":   fakemodel,
 	"fromstdout":  fromstdout,
+	"logfile":     logfile,
 	"mockserver":  mockserver,
 	"nomodel":     nomodel,
 	"playground":  playground,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -44,4 +45,19 @@ func damage(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	lines[n-1] = "garbage\n"
 	ts.Check(os.WriteFile(path, []byte(strings.Join(lines, "")), 0o600))
+}
+
+// logfile sets the variable NAME to the path of session ID's log in the
+// sessions folder, whose name also holds the key of its directory.
+// usage: logfile NAME ID
+func logfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: logfile NAME ID")
+	}
+	logs, err := filepath.Glob(filepath.Join(ts.Getenv("HOME"), ".local", "state", "ply", "sessions", args[1]+".*.jsonl"))
+	ts.Check(err)
+	if len(logs) != 1 {
+		ts.Fatalf("session %s has %d logs, want one: %q", args[1], len(logs), logs)
+	}
+	ts.Setenv(args[0], logs[0])
 }

@@ -430,7 +430,7 @@ func BenchmarkFork(b *testing.B) {
 			if _, err := src.Seek(0, io.SeekStart); err != nil {
 				b.Fatal(err)
 			}
-			l, err := s.forkLog(id, src, size, at)
+			l, err := s.forkLog(id, "/home/ann/calc", src, size, at)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -503,9 +503,8 @@ func lastForkPoint(b *testing.B, path string) (int64, int64) {
 // ls -t of the same folder (a process of its own, as a user would run
 // it) and against the floor in this process: read the folder, stat every
 // file, sort. It lists from the directory the sessions began in, from
-// one where none did (so that every log's first line is read), and every
-// directory's; latest is what ply --resume looks for, from a directory
-// with none.
+// one where none did, and every directory's; latest is what ply --resume
+// looks for, from the first and from the second.
 func BenchmarkList(b *testing.B) {
 	s := manySessions(b, 10_000)
 	lists := []struct {
@@ -529,6 +528,16 @@ func BenchmarkList(b *testing.B) {
 			clock.report(b)
 		})
 	}
+	b.Run("latest/here", func(b *testing.B) {
+		b.ReportAllocs()
+		clock := startCPU()
+		for b.Loop() {
+			if _, err := s.Latest("/home/ann/calc"); err != nil {
+				b.Fatal(err)
+			}
+		}
+		clock.report(b)
+	})
 	b.Run("latest/elsewhere", func(b *testing.B) {
 		b.ReportAllocs()
 		clock := startCPU()
@@ -552,7 +561,7 @@ func BenchmarkList(b *testing.B) {
 		b.ReportAllocs()
 		clock := startCPU()
 		for b.Loop() {
-			if _, err := s.byLastUse(); err != nil {
+			if _, err := s.byLastUse(""); err != nil {
 				b.Fatal(err)
 			}
 		}

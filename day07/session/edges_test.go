@@ -64,7 +64,7 @@ func TestForkLeavesNothingWhenItFails(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer src.Close()
-			if _, err := s.forkLog(tt.parent, src, tt.size, 3); err == nil {
+			if _, err := s.forkLog(tt.parent, "/home/ann/calc", src, tt.size, 3); err == nil {
 				t.Fatal("forkLog succeeded; want an error")
 			}
 			if got := folderNames(t, s); !slices.Equal(got, []string{filepath.Base(l.Path())}) {

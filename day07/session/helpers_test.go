@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,21 +47,49 @@ func create(t testing.TB, s Store) *Log {
 	return l
 }
 
-// lockOf takes the lock of session id of s, as Resume does.
-func lockOf(s Store, id string) (*lock, error) {
-	return acquire(id, s.logPath(id), s.pidPath(id))
-}
-
-// folderNames returns the names in the sessions folder of s, sorted.
-func folderNames(t testing.TB, s Store) []string {
+// logOf returns the path of session id's log in s, whatever its name.
+func logOf(t testing.TB, s Store, id string) string {
 	t.Helper()
-	entries, err := os.ReadDir(s.Dir)
+	path, err := s.find(id)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// fileSize returns the size of the file at path.
+func fileSize(t testing.TB, path string) int64 {
+	t.Helper()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.Size()
+}
+
+// lockOf takes the lock of session id of s, as Resume does.
+func lockOf(s Store, id string) (*lock, error) {
+	path, err := s.find(id)
+	if err != nil {
+		return nil, err
+	}
+	return acquire(id, path, s.pidPath(id))
+}
+
+// folderNames returns the files in the sessions folder of s, and in the
+// folder of new logs inside it, by their paths from s.Dir, sorted.
+func folderNames(t testing.TB, s Store) []string {
+	t.Helper()
 	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
+	err := filepath.WalkDir(s.Dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(s.Dir, path)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return names
 }
@@ -69,7 +98,7 @@ func folderNames(t testing.TB, s Store) []string {
 // a second ply would lock it, and unlocks it again.
 func unlocked(t testing.TB, s Store, id string) bool {
 	t.Helper()
-	f, err := os.Open(s.logPath(id))
+	f, err := os.Open(logOf(t, s, id))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,10 @@ func TestLeftoverLinksAreNotFollowed(t *testing.T) {
 	writeFile(t, l.Path(), full[:len(full)-5]) // a torn last line, for Resume to repair
 	target, data := outside(t, s)
 	link(t, target, l.Path()+repairSuffix)
-	link(t, target, s.logPath("s-20260101-000000-abcd")+newSuffix)
+	if err := os.MkdirAll(s.newDir(), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	link(t, target, filepath.Join(s.newDir(), "s-20260101-000000-abcd.jsonl"))
 	rl, rp, err := s.Resume(l.ID(), testOptions)
 	if err != nil || rp.Repaired == nil {
 		t.Fatalf("Resume = %v, %+v; want the torn line repaired", err, rp)

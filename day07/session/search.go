@@ -27,7 +27,7 @@ func (s Store) Search(text, cwd string, found func(Hit)) error {
 	if text == "" {
 		return errors.New("search for nothing: the text is empty")
 	}
-	logs, err := s.byLastUse()
+	logs, err := s.byLastUse(cwd)
 	if err != nil {
 		return err
 	}

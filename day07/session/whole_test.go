@@ -41,7 +41,7 @@ func TestForkIsWholeOrAbsent(t *testing.T) {
 	}
 	done := make(chan forked, 1)
 	go func() {
-		l, err := s.forkLog(parent, r, int64(len(data)), 3)
+		l, err := s.forkLog(parent, "/home/ann/calc", r, int64(len(data)), 3)
 		done <- forked{l, err}
 	}()
 	// The pipe holds far less than this: the write returns only once the
@@ -79,13 +79,13 @@ func TestForkIsWholeOrAbsent(t *testing.T) {
 // memory as the prefix.
 func TestForkCopiesFileToFile(t *testing.T) {
 	s, parent, data := bigParent(t, 4<<20)
-	src, err := os.Open(s.logPath(parent))
+	src, err := os.Open(logOf(t, s, parent))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer src.Close()
 	floor := allocated(func() {
-		if err := plainCopy(filepath.Join(s.Dir, "copy"), s.logPath(parent), int64(len(data))); err != nil {
+		if err := plainCopy(filepath.Join(s.Dir, "copy"), logOf(t, s, parent), int64(len(data))); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -93,7 +93,7 @@ func TestForkCopiesFileToFile(t *testing.T) {
 		t.Skipf("a plain copy here takes %d bytes: the kernel does not copy file to file on this system", floor)
 	}
 	var l *Log
-	used := allocated(func() { l, err = s.forkLog(parent, src, int64(len(data)), 3) })
+	used := allocated(func() { l, err = s.forkLog(parent, "/home/ann/calc", src, int64(len(data)), 3) })
 	if err != nil {
 		t.Fatalf("forkLog: %v (see exercise 4)", err)
 	}
@@ -119,12 +119,12 @@ func allocated(do func()) uint64 {
 func TestLeftoverNewLogsAreRemoved(t *testing.T) {
 	s := newTestStore(t)
 	create(t, s).Close()
-	making, err := s.newLog()
+	making, err := s.newLog("/home/ann/calc")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer making.discard()
-	left := []string{s.logPath("s-20260101-000000-aaaa") + newSuffix, s.logPath("s-20260101-000000-bbbb") + newSuffix}
+	left := []string{filepath.Join(s.newDir(), "s-20260101-000000-aaaa.jsonl"), filepath.Join(s.newDir(), "s-20260101-000000-bbbb.jsonl")}
 	for _, path := range left {
 		writeFile(t, path, []byte(metaLine()))
 	}
@@ -181,7 +181,7 @@ func TestNothingIsLeftOpen(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer src.Close()
-			s.forkLog(l.ID(), io.LimitReader(src, 10), 100, 3)
+			s.forkLog(l.ID(), "/home/ann/calc", io.LimitReader(src, 10), 100, 3)
 		}},
 		{"Resume refused, locked", func() {
 			held := create(t, s)

@@ -133,7 +133,10 @@ func decode(text []byte) (Event, error) {
 	if err := oneObject(text); err != nil {
 		return Event{}, err
 	}
-	ev, ok := decodeMessage(text)
+	ev, ok := Event{}, false
+	if bytes.Contains(text, messageType) { // no other line is worth a try
+		ev, ok = decodeMessage(text)
+	}
 	if !ok {
 		var err error
 		if ev, err = decodeAny(text); err != nil {
@@ -147,6 +150,9 @@ func decode(text []byte) (Event, error) {
 	}
 	return ev, nil
 }
+
+// messageType is how a message line says its type.
+var messageType = []byte(`"type":"message"`)
 
 // oneObject checks that text is one JSON object from its first byte to
 // its last, as ply writes every line: no white space around it, and no

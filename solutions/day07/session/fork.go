@@ -71,7 +71,7 @@ func (s Store) Fork(parent string, at int64, opts ReplayOptions) (*Log, *Replay,
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
-	l, err := s.forkLog(parent, src, size, at)
+	l, err := s.forkLog(parent, rp.Meta.Cwd, src, size, at)
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
@@ -109,17 +109,18 @@ func prefix(src io.Reader, path string, at int64, opts ReplayOptions) (int64, *R
 
 // forkLog makes the log of a new session that begins as a copy of the
 // first size bytes of the parent's log, read from src, and goes on with a
-// Fork event at seq at+1. It is whole or absent: made under a name that
-// nothing looking for sessions reads (newLog), given its session's name
-// only once the Fork event is in it (publish), and removed (discard) when
-// anything fails before.
+// Fork event at seq at+1. cwd is where the parent began, as the copied
+// meta line says. The log is whole or absent: made where nothing looking
+// for sessions reads (newLog), given its session's name only once the
+// Fork event is in it (publish), and removed (discard) when anything
+// fails before.
 //
-//lab:exercise 4 Make a new session's log that is the first size bytes of src, copied byte for byte, then Fork{From: parent, AtSeq: at} as seq at+1. It takes its session's name only whole, the Fork event in it, and nothing of it is left when anything fails.
+//lab:exercise 4 Make a new session's log (begun in cwd) that is the first size bytes of src, copied byte for byte, then Fork{From: parent, AtSeq: at} as seq at+1. It takes its session's name only whole, the Fork event in it, and nothing of it is left when anything fails.
 //lab:hint Where to look: Create in store.go makes a new log whole in the same way; newLog, publish and discard are the three steps, and Append stamps l.next.
-//lab:hint The approach: s.newLog, then io.CopyN from src into l.f (it has no O_APPEND, so the kernel copies file to file), then l.next and the Append, then l.publish; at the first error, l.discard and return it.
+//lab:hint The approach: s.newLog(cwd), then io.CopyN from src into l.f (it has no O_APPEND, so the kernel copies file to file), then l.next and the Append, then l.publish; at the first error, l.discard and return it.
 //lab:hint The pitfall: publishing first, or before the Fork event, or reading the prefix into memory to write it. A kill, or a ply listing at that moment, then sees a half copy and takes it for a session; and a 200 MiB fork takes 200 MiB of memory, where the kernel would copy it for nothing.
-func (s Store) forkLog(parent string, src io.Reader, size, at int64) (*Log, error) {
-	l, err := s.newLog()
+func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log, error) {
+	l, err := s.newLog(cwd)
 	if err != nil {
 		return nil, err
 	}

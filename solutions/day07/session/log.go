@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"ply/day07/llm"
@@ -16,7 +15,8 @@ import (
 // goroutine.
 type Log struct {
 	id    string
-	path  string   // <id>.jsonl, or <id>.jsonl.new until publish gives it its name
+	path  string   // where the log is: name, or in the folder of new logs until publish
+	name  string   // the log's name as a session, <id>.jsonl
 	f     *os.File // opened O_WRONLY|O_APPEND; a new log's, before publish, without O_APPEND
 	lock  *lock    // released by Close
 	sync  bool     // fsync after each event
@@ -31,7 +31,7 @@ type Log struct {
 // newLog wraps f, the log of session id at path, which lk locks and which
 // holds events up to seq last.
 func newLog(id, path string, f *os.File, lk *lock, sync bool, last int64) *Log {
-	return &Log{id: id, path: path, f: f, lock: lk, sync: sync, enc: newLineEncoder(), next: last + 1}
+	return &Log{id: id, path: path, name: path, f: f, lock: lk, sync: sync, enc: newLineEncoder(), next: last + 1}
 }
 
 // ID returns the session's id.
@@ -143,15 +143,14 @@ func (l *Log) publish() error {
 			return err
 		}
 	}
-	name := strings.TrimSuffix(l.path, newSuffix)
-	if err := l.lock.replace(l.f, l.path, name); err != nil {
+	if err := l.lock.replace(l.f, l.path, l.name); err != nil {
 		return err
 	}
-	l.path = name
+	l.path = l.name
 	if l.sync {
-		syncDir(filepath.Dir(name))
+		syncDir(filepath.Dir(l.name))
 	}
-	f, err := appender(name, l.lock)
+	f, err := appender(l.name, l.lock)
 	if err != nil {
 		return err
 	}
@@ -166,7 +165,7 @@ func (l *Log) discard() {
 	// The log is being given up on: what matters is the error that made
 	// us give up, not one from cleaning up after it.
 	l.Close()
-	if strings.HasSuffix(l.path, newSuffix) {
+	if l.path != l.name {
 		os.Remove(l.path)
 	}
 }

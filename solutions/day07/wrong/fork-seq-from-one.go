@@ -6,8 +6,8 @@ package session
 
 import "io"
 
-func (s Store) forkLog(parent string, src io.Reader, size, at int64) (*Log, error) {
-	l, err := s.newLog()
+func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log, error) {
+	l, err := s.newLog(cwd)
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ func loggedTurnsCost(ctx context.Context, requests ...string) ([]session.Event, 
 	if err := rec.Close(); err != nil {
 		return nil, nil, err
 	}
-	evs, err := readLog(filepath.Join(dir, rec.ID()+".jsonl"))
+	evs, err := readLog(rec.Path())
 	return evs, costs, err
 }
 
@@ -278,7 +278,7 @@ func forkLeavesParent(context.Context) error {
 	}
 	defer rec.Close()
 	parent, _ := os.ReadFile(path)
-	child, _ := os.ReadFile(filepath.Join(store.Dir, rec.ID()+".jsonl"))
+	child, _ := os.ReadFile(rec.Path())
 	prefix := strings.Join(handLines()[:3], "")
 	if string(parent) != handLog {
 		return errors.New("the fork changed its parent's file")

@@ -39,7 +39,7 @@ func TestKillAtRandomMoments(t *testing.T) {
 	var id string
 	var reported, lost, repairs int
 	for round := range rounds {
-		if info, err := os.Stat(s.logPath(id)); id == "" || err != nil || info.Size() > 2<<20 {
+		if id == "" || fileSize(t, logOf(t, s, id)) > 2<<20 {
 			l := create(t, s)
 			id = l.ID()
 			l.Close()
@@ -191,7 +191,7 @@ func TestKillDuringFork(t *testing.T) {
 		whole += len(forked)
 		halves += checkForks(t, round, s, parent, data)
 		create(t, s).Close() // a new session removes what the kill left half made
-		logs, _ := filepath.Glob(filepath.Join(s.Dir, "*.jsonl"+newSuffix))
+		logs, _ := filepath.Glob(filepath.Join(s.newDir(), "*"))
 		if len(logs) > 0 {
 			t.Fatalf("round %d: after a new session, the half-made logs %q are still there", round, logs)
 		}
@@ -206,7 +206,7 @@ func TestKillDuringFork(t *testing.T) {
 func killFork(t *testing.T, s Store, parent string, n int, last time.Duration) ([]string, time.Duration) {
 	t.Helper()
 	cmd := helper(t, "fork", s, parent)
-	size, err := os.Stat(s.logPath(parent))
+	size, err := os.Stat(logOf(t, s, parent))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func checkForks(t *testing.T, round int, s Store, parent string, data []byte) in
 	t.Helper()
 	logs, _ := filepath.Glob(filepath.Join(s.Dir, "*.jsonl"))
 	for _, path := range logs {
-		if path == s.logPath(parent) {
+		if path == logOf(t, s, parent) {
 			continue
 		}
 		got := readFile(t, path)
@@ -275,7 +275,7 @@ func checkForks(t *testing.T, round int, s Store, parent string, data []byte) in
 		}
 		l.Close()
 	}
-	halves, _ := filepath.Glob(filepath.Join(s.Dir, "*.jsonl"+newSuffix))
+	halves, _ := filepath.Glob(filepath.Join(s.newDir(), "*"))
 	return len(halves)
 }
 
@@ -285,7 +285,7 @@ func removeAllBut(t *testing.T, s Store, keep string) {
 	t.Helper()
 	logs, _ := filepath.Glob(filepath.Join(s.Dir, "*.jsonl"))
 	for _, path := range logs {
-		if path != s.logPath(keep) {
+		if path != logOf(t, s, keep) {
 			if err := os.Remove(path); err != nil {
 				t.Fatal(err)
 			}

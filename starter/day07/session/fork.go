@@ -72,7 +72,7 @@ func (s Store) Fork(parent string, at int64, opts ReplayOptions) (*Log, *Replay,
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
-	l, err := s.forkLog(parent, src, size, at)
+	l, err := s.forkLog(parent, rp.Meta.Cwd, src, size, at)
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
@@ -110,15 +110,16 @@ func prefix(src io.Reader, path string, at int64, opts ReplayOptions) (int64, *R
 
 // forkLog makes the log of a new session that begins as a copy of the
 // first size bytes of the parent's log, read from src, and goes on with a
-// Fork event at seq at+1. It is whole or absent: made under a name that
-// nothing looking for sessions reads (newLog), given its session's name
-// only once the Fork event is in it (publish), and removed (discard) when
-// anything fails before.
-func (s Store) forkLog(parent string, src io.Reader, size, at int64) (*Log, error) {
-	// TODO(lab 4): Make a new session's log that is the first size bytes of
-	// src, copied byte for byte, then Fork{From: parent, AtSeq: at} as seq
-	// at+1. It takes its session's name only whole, the Fork event in it, and
-	// nothing of it is left when anything fails.
+// Fork event at seq at+1. cwd is where the parent began, as the copied
+// meta line says. The log is whole or absent: made where nothing looking
+// for sessions reads (newLog), given its session's name only once the
+// Fork event is in it (publish), and removed (discard) when anything
+// fails before.
+func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log, error) {
+	// TODO(lab 4): Make a new session's log (begun in cwd) that is the first
+	// size bytes of src, copied byte for byte, then Fork{From: parent, AtSeq:
+	// at} as seq at+1. It takes its session's name only whole, the Fork event
+	// in it, and nothing of it is left when anything fails.
 	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day07 4
 	return nil, errors.New("exercise 4 is not done yet")
 }

@@ -1,9 +1,7 @@
 package session
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,17 +27,19 @@ type Summary struct {
 // marked. Sessions without a message are left out, but for the current
 // one. A session that cannot be read to its end is never left out: it is
 // listed with the reason in Err, and, when not even its meta line can be
-// read, in every directory's list, since it may be any directory's.
+// read, in the list of the directory its name has the key of, or in every
+// directory's when the name has none.
 //
-// Ordering by last use needs the time of every log, so List looks at
-// every file's metadata, as ls -t does. It reads only what it shows: the
-// logs it lists, and of the others only their first line, which says
+// Ordering by last use needs the time of every log it may show, so List
+// looks at their metadata, as ls -t does; the logs whose names say they
+// began elsewhere it passes over by name. It reads only what it shows:
+// the logs it lists, and of the others only their first line, which says
 // where they began, through one buffer for them all.
 func (s Store) List(cwd, current string, max int) ([]Summary, error) {
 	if err := s.folder(false); err != nil {
 		return nil, err
 	}
-	logs, err := s.byLastUse()
+	logs, err := s.byLastUse(cwd)
 	if err != nil {
 		return nil, err
 	}
@@ -92,29 +92,32 @@ type logFile struct {
 	err  error     // why it cannot be read: it is a link, or not a regular file
 }
 
-// byLastUse returns the logs of the store, the most recently changed
-// first. A folder that does not exist yet holds no logs. A name that is
-// a session's log but not a regular file is kept, with the reason, so
-// that it is shown and not passed over.
-func (s Store) byLastUse() ([]logFile, error) {
-	entries, err := os.ReadDir(s.Dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+// byLastUse returns the logs of the store that may have begun in cwd, or
+// all of them when cwd is "", the most recently changed first: a log
+// whose name has another directory's key is passed over without a look
+// at the file. A folder that does not exist yet holds no logs. A name
+// that is a session's log but not a regular file is kept, with the
+// reason, so that it is shown and not passed over.
+func (s Store) byLastUse(cwd string) ([]logFile, error) {
+	names, err := readNames(s.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
 	}
+	here := ""
+	if cwd != "" {
+		here = dirKey(cwd)
+	}
 	var logs []logFile
-	for _, e := range entries {
-		id, ok := strings.CutSuffix(e.Name(), ".jsonl")
-		if !ok || CheckID(id) != nil {
-			continue // a pid file, a .repair or .new file, or something that is not ply's
+	for _, name := range names {
+		id, key, ok := parseName(name)
+		if !ok || (here != "" && key != "" && key != here) {
+			continue // not a log, or one begun elsewhere
 		}
-		info, err := e.Info()
+		path := filepath.Join(s.Dir, name)
+		info, err := os.Lstat(path)
 		if err != nil {
-			continue // removed since ReadDir listed it: nothing to show
+			continue // removed since the folder was read: nothing to show
 		}
-		path := filepath.Join(s.Dir, e.Name())
 		logs = append(logs, logFile{id: id, path: path, used: info.ModTime(), err: notRegular(path, info)})
 	}
 	slices.SortFunc(logs, func(a, b logFile) int {

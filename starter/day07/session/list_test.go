@@ -92,20 +92,21 @@ func TestListShowsADamagedLog(t *testing.T) {
 }
 
 // TestListPassesOverNoDamagedSession damages the newest session of a
-// directory before its first message, and puts a log whose meta line
-// cannot be read beside it: both are listed, marked, the second in every
-// directory's list since it may be any directory's; and Latest, what
-// --resume takes, is the damaged newest, not an older one.
+// directory before its first message, and puts beside it a log whose meta
+// line cannot be read and whose name says nothing of its directory: both
+// are listed, marked, the second in every directory's list since it may
+// be any directory's; and Latest, what --resume takes, is the damaged
+// newest, not an older one.
 func TestListPassesOverNoDamagedSession(t *testing.T) {
 	s := newTestStore(t)
 	older := makeSessions(t, s, 2, "/home/ann/calc", base)
 	damaged := makeSessions(t, s, 1, "/home/ann/calc", base.Add(time.Hour))[0]
-	noMeta := makeSessions(t, s, 1, "/home/ann/calc", base.Add(2*time.Hour))[0]
-	writeFile(t, s.logPath(damaged), []byte(metaLine()+"garbage\n"+msgLine(3, "user", "never read")))
+	noMeta := "s-20260101-000000-nome"
+	writeFile(t, logOf(t, s, damaged), []byte(metaLine()+"garbage\n"+msgLine(3, "user", "never read")))
 	writeFile(t, s.logPath(noMeta), []byte("{\"seq\":1,\n"))
 	for i, id := range []string{damaged, noMeta} {
 		when := base.Add(time.Duration(i+1) * time.Hour)
-		if err := os.Chtimes(s.logPath(id), when, when); err != nil {
+		if err := os.Chtimes(logOf(t, s, id), when, when); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -116,7 +117,6 @@ func TestListPassesOverNoDamagedSession(t *testing.T) {
 	if list, _ := s.List("/elsewhere", "", 10); len(list) != 1 || list[0].ID != noMeta || !errors.Is(list[0].Err, ErrNotJSON) {
 		t.Errorf("List(/elsewhere) = %+v; want only the log whose directory cannot be read, marked", list)
 	}
-	writeFile(t, s.logPath(noMeta), nil)
 	os.Remove(s.logPath(noMeta))
 	if id, err := s.Latest("/home/ann/calc"); id != damaged || err != nil {
 		t.Errorf("Latest = %q, %v; want the damaged newest session, %s, for Resume to refuse by name", id, err, damaged)
@@ -147,7 +147,7 @@ func TestListWithNoSessionsYet(t *testing.T) {
 func TestListIgnoresWhatIsNotALog(t *testing.T) {
 	s := newTestStore(t)
 	ids := makeSessions(t, s, 1, "/home/ann/calc", base)
-	for _, name := range []string{"notes.txt", "s-bad.jsonl", ids[0] + ".jsonl.repair", ids[0] + ".pid", "s-20260101-000000-abcd.jsonl.new"} {
+	for _, name := range []string{"notes.txt", "s-bad.jsonl", ids[0] + ".jsonl.repair", ids[0] + ".pid"} {
 		writeFile(t, s.Dir+"/"+name, []byte(metaLine()+msgLine(2, "user", "x")))
 	}
 	if list, _ := s.List("", "", 10); len(list) != 1 {
@@ -165,13 +165,13 @@ func TestListReadsOnlyWhatItShows(t *testing.T) {
 	s := newTestStore(t)
 	old := makeSessions(t, s, 20, "/home/ann/calc", base)
 	for _, id := range old {
-		f, err := os.OpenFile(s.logPath(id), os.O_WRONLY|os.O_APPEND, 0)
+		f, err := os.OpenFile(logOf(t, s, id), os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fmt.Fprint(f, msgLine(5, "assistant", strings.Repeat("x", 1<<20)))
 		f.Close()
-		os.Chtimes(s.logPath(id), base, base)
+		os.Chtimes(logOf(t, s, id), base, base)
 	}
 	makeSessions(t, s, 10, "/home/ann/calc", base.Add(time.Hour))
 	before := bytesRead(t)

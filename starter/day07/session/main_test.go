@@ -81,8 +81,9 @@ func helperFork() int {
 	s, id := helperStore()
 	at, err := strconv.ParseInt(os.Getenv("PLY_SESSION_AT"), 10, 64)
 	size, serr := strconv.ParseInt(os.Getenv("PLY_SESSION_SIZE"), 10, 64)
-	src, oerr := os.Open(s.logPath(id))
-	if err = errors.Join(err, serr, oerr); err != nil {
+	path, ferr := s.find(id)
+	src, oerr := os.Open(path)
+	if err = errors.Join(err, serr, ferr, oerr); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
@@ -91,7 +92,7 @@ func helperFork() int {
 		_, err := src.Seek(0, io.SeekStart)
 		var l *Log
 		if err == nil {
-			l, err = s.forkLog(id, src, size, at)
+			l, err = s.forkLog(id, "/home/ann/calc", src, size, at)
 		}
 		if err == nil {
 			err = l.greet(NewReplay(testSystem, testCompact), testOptions, "[forked]")

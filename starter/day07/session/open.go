@@ -75,23 +75,39 @@ func notALink(path string) error {
 // folder checks the sessions folder before ply reads or writes in it. It
 // must be a folder of its own, not a link to one elsewhere; one that does
 // not exist yet holds no session, and is made, mode 0700, when make is
-// true.
+// true, with the folder of new logs inside it.
 func (s Store) folder(make bool) error {
+	if err := checkFolder(s.Dir, make); err != nil {
+		return fmt.Errorf("the sessions folder: %w", err)
+	}
+	if !make {
+		return nil
+	}
+	if err := checkFolder(s.newDir(), make); err != nil {
+		return fmt.Errorf("the folder of new sessions: %w", err)
+	}
+	return nil
+}
+
+// checkFolder checks that dir is a folder and not a link to one, and
+// makes it first when make is true. A folder that does not exist is fine
+// when nothing is to be made in it.
+func checkFolder(dir string, make bool) error {
 	if make {
-		if err := os.MkdirAll(s.Dir, 0o700); err != nil {
-			return fmt.Errorf("make the sessions folder: %w", err)
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return err
 		}
 	}
-	info, err := os.Lstat(s.Dir)
+	info, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !make:
 		return nil
 	case err != nil:
-		return fmt.Errorf("the sessions folder: %w", err)
+		return err
 	case info.Mode()&fs.ModeSymlink != 0:
-		return fmt.Errorf("the sessions folder: %w", notRegular(s.Dir, info))
+		return notRegular(dir, info)
 	case !info.IsDir():
-		return fmt.Errorf("the sessions folder %s is not a folder", s.Dir)
+		return fmt.Errorf("%s is not a folder", dir)
 	}
 	return nil
 }

@@ -98,6 +98,14 @@ func (r *Recorder) ID() string {
 	return r.log.ID()
 }
 
+// Path returns the file of the log in use; "" when there is none.
+func (r *Recorder) Path() string {
+	if r.log == nil {
+		return ""
+	}
+	return r.log.Path()
+}
+
 // Store returns the store the sessions are kept in.
 func (r *Recorder) Store() Store { return r.store }
 

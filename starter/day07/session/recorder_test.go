@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -112,7 +111,7 @@ func TestRecorderLogsEveryChangeOfGrants(t *testing.T) {
 	a.Grants().Add("run_command: go test ./...") // no change: nothing more is logged
 	a.Grants().Add("edit_file: calc.go")
 	a.Grants().Revoke("edit_file: calc.go")
-	path := rec.Store().logPath(rec.ID())
+	path := logOf(t, rec.Store(), rec.ID())
 	var logged [][]string
 	for _, ev := range events(t, path) {
 		if g, ok := ev.Data.(Grants); ok {
@@ -140,7 +139,7 @@ func TestRecorderClearKeepsTheGrants(t *testing.T) {
 	a, rec := recorded(t)
 	a.Grants().Add("run_command: go test ./...")
 	say(context.Background(), a, "hello")
-	old := rec.Store().logPath(rec.ID())
+	old := logOf(t, rec.Store(), rec.ID())
 	before := readFile(t, old)
 	if err := rec.Clear(); err != nil {
 		t.Fatal(err)
@@ -148,7 +147,7 @@ func TestRecorderClearKeepsTheGrants(t *testing.T) {
 	say(context.Background(), a, "hello again")
 	sameFile(t, old, before)
 	types := []string{}
-	for _, ev := range events(t, rec.Store().logPath(rec.ID())) {
+	for _, ev := range events(t, logOf(t, rec.Store(), rec.ID())) {
 		types = append(types, ev.Data.Type())
 	}
 	if want := []string{"meta", "system", "grants", "message", "message", "usage"}; !slices.Equal(types, want) {
@@ -206,7 +205,7 @@ func TestRecorderSwitchThatFailsChangesNothing(t *testing.T) {
 			if rec.ID() != id || !reflect.DeepEqual(a.Messages(), window) {
 				t.Fatalf("after a switch that failed the session is %s and the conversation %v; want %s and %v", rec.ID(), a.Messages(), id, window)
 			}
-			path := filepath.Join(rec.store.Dir, id+".jsonl")
+			path := logOf(t, rec.store, id)
 			n := len(events(t, path))
 			say(context.Background(), a, "hello")
 			if got := len(events(t, path)); got != n+3 {
@@ -251,7 +250,7 @@ func TestRecorderLogsACancelledCall(t *testing.T) {
 	defer rec.Close()
 	say(ctx, a, "what does calc.go do?")
 	var got []string
-	for _, ev := range events(t, rec.Store().logPath(rec.ID())) {
+	for _, ev := range events(t, logOf(t, rec.Store(), rec.ID())) {
 		switch d := ev.Data.(type) {
 		case ToolEnd:
 			got = append(got, "tool_end "+d.Outcome)

@@ -12,23 +12,20 @@ import (
 
 // Store is the folder that holds every session's log, $PLY_HOME/sessions:
 // <id>.jsonl for the log, locked while a ply writes it, and <id>.pid for
-// the pid of that ply.
+// the pid of that ply. A log being made is in the folder new inside it,
+// where no listing, resume or fork looks, until it is whole (see
+// Log.publish).
 type Store struct {
 	Dir  string // made, 0700, by the first Create
 	Sync bool   // fsync each event: a power cut loses nothing, at a price
 }
-
-// newSuffix ends the name of a log that is being made, beside the others:
-// no listing, resume or fork looks at it, and it gets its session's name
-// only once it is whole (see Log.publish).
-const newSuffix = ".new"
 
 // Create starts a new session: a new log, locked, holding its meta line,
 // the system prompt and, when there are any, the grants the conversation
 // already has. It fills in meta's V and ID. The log appears whole or not
 // at all. The caller owns the Log and closes it.
 func (s Store) Create(meta Meta, system string, grants []string) (*Log, error) {
-	l, err := s.newLog()
+	l, err := s.newLog(meta.Cwd)
 	if err != nil {
 		return nil, err
 	}
@@ -67,23 +64,24 @@ func (s Store) Open(id string) (*Reader, error) {
 	return r, nil
 }
 
-// newLog makes the log of a new session, empty and locked, under the name
-// <id>.jsonl.new, which nothing that looks for sessions reads. It is open
-// for writing without O_APPEND, so that a copy into it can go file to
-// file in the kernel (copy_file_range) instead of through this process.
+// newLog makes the log of a new session begun in cwd, empty and locked,
+// in the folder of new logs, which nothing that looks for sessions reads.
+// It is open for writing without O_APPEND, so that a copy into it can go
+// file to file in the kernel (copy_file_range) instead of through this
+// process.
 //
 // O_EXCL makes sure the file is new. Two plys that start in the same
 // second and draw the same four letters get one file each: the second is
-// refused the .new file while the first makes it, or, once the first has
+// refused the new file while the first makes it, or, once the first has
 // published it, finds the session there, and tries another id.
-func (s Store) newLog() (*Log, error) {
+func (s Store) newLog(cwd string) (*Log, error) {
 	if err := s.folder(true); err != nil {
 		return nil, err
 	}
 	s.removeLeftovers()
 	for range 10 {
 		id := NewID(time.Now())
-		path := s.logPath(id) + newSuffix
+		path := filepath.Join(s.newDir(), id+".jsonl")
 		f, err := openFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -97,7 +95,8 @@ func (s Store) newLog() (*Log, error) {
 			continue
 		}
 		l := newLog(id, path, f, lk, s.Sync, 0)
-		if _, err := os.Lstat(s.logPath(id)); err == nil {
+		l.name = s.logName(id, cwd)
+		if taken(l.name, s.logPath(id)) {
 			l.discard() // the id is another session's
 			continue
 		}
@@ -110,23 +109,28 @@ func (s Store) newLog() (*Log, error) {
 	return nil, errors.New("create a session: ten ids in a row were taken")
 }
 
+// taken reports whether any of paths exists.
+func taken(paths ...string) bool {
+	for _, path := range paths {
+		if _, err := os.Lstat(path); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // removeLeftovers removes the new logs that a ply killed while it made
-// them left behind: a .new file whose lock nobody holds. The .new file of
-// a ply still at work is locked, and stays. Cleaning up is no reason to
+// them left behind: a new log whose lock nobody holds. The new log of a
+// ply still at work is locked, and stays. Cleaning up is no reason to
 // fail a new session, so nothing here is reported.
 func (s Store) removeLeftovers() {
-	dir, err := os.Open(s.Dir)
-	if err != nil {
-		return
-	}
-	names, _ := dir.Readdirnames(-1)
-	dir.Close()
-	for _, name := range names {
-		id, ok := strings.CutSuffix(name, ".jsonl"+newSuffix)
+	entries, _ := os.ReadDir(s.newDir())
+	for _, e := range entries {
+		id, ok := strings.CutSuffix(e.Name(), ".jsonl")
 		if !ok || CheckID(id) != nil {
 			continue
 		}
-		path := filepath.Join(s.Dir, name)
+		path := filepath.Join(s.newDir(), e.Name())
 		f, err := openFile(path, os.O_RDONLY, 0)
 		if err != nil {
 			continue
@@ -149,7 +153,10 @@ func (s Store) existing(id string) (string, error) {
 	if err := s.folder(false); err != nil {
 		return "", err
 	}
-	path := s.logPath(id)
+	path, err := s.find(id)
+	if err != nil {
+		return "", err
+	}
 	info, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -163,5 +170,8 @@ func (s Store) existing(id string) (string, error) {
 	return path, nil
 }
 
+// logPath is the name of session id's log without a directory key, as a
+// hand may write one (see names.go).
 func (s Store) logPath(id string) string { return filepath.Join(s.Dir, id+".jsonl") }
+func (s Store) newDir() string           { return filepath.Join(s.Dir, "new") }
 func (s Store) pidPath(id string) string { return filepath.Join(s.Dir, id+".pid") }
