@@ -157,9 +157,9 @@ func replaySkips(context.Context) error {
 		rp.Apply(session.Event{Seq: int64(i + 1), Data: d})
 	}
 	rp.Finish()
-	if rp.Replayed != 4 || rp.Skipped != 7 || len(rp.Window) != 5 || len(rp.Grants) != 1 {
+	if rp.Replayed != 4 || rp.Skipped != 7 || len(rp.Window) != 5 || len(rp.Grants.Grants) != 1 {
 		return fmt.Errorf("replay of 4 messages, 7 other events and a grants event gave %d replayed, %d skipped, a window of %d and %d grants; want 4, 7, 5 and 1",
-			rp.Replayed, rp.Skipped, len(rp.Window), len(rp.Grants))
+			rp.Replayed, rp.Skipped, len(rp.Window), len(rp.Grants.Grants))
 	}
 	if rp.Window[0].Content != "new prompt" || rp.Window[2].Role != llm.RoleAssistant || rp.Window[3].Role != llm.RoleTool {
 		return errors.New("the rebuilt window is not today's prompt followed by the logged messages in order")

@@ -138,11 +138,14 @@ func (r *Recorder) create() (*Log, error) {
 }
 
 // restore gives the agent what a resumed or forked log holds, and makes
-// it the log in use. The agent reports the grants it is given; the log
-// has them already, so nothing is logged while the agent takes them.
+// it the log in use: the window, and the grants when they were given in
+// the directory ply runs in now, none when ply runs elsewhere. The agent
+// reports the grants it is given; the log has them already, so nothing is
+// logged while the agent takes them.
 func (r *Recorder) restore(l *Log, rp *Replay) {
 	r.use(nil)
-	r.agent.Restore(rp.Window, rp.Grants)
+	grants, _ := rp.GrantsFor(r.cwd)
+	r.agent.Restore(rp.Window, grants)
 	r.use(l)
 }
 

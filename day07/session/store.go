@@ -35,7 +35,7 @@ func (s Store) Create(meta Meta, system string, grants []string) (*Log, error) {
 		_, err = l.Append(System{Content: system})
 	}
 	if err == nil && len(grants) > 0 {
-		_, err = l.Append(Grants{Grants: grants})
+		_, err = l.Append(Grants{Grants: grants, Cwd: meta.Cwd})
 	}
 	if err == nil {
 		err = l.publish()

@@ -125,8 +125,8 @@ func TestReplayEqualsTheLiveWindow(t *testing.T) {
 	l, rp := resumeLive(t, s, a)
 	defer l.Close()
 	sameWindow(t, withoutNote(t, rp.Window), a.window)
-	if !reflect.DeepEqual(rp.Grants, a.grants) {
-		t.Errorf("grants = %v, want %v: the last grants event", rp.Grants, a.grants)
+	if !reflect.DeepEqual(rp.Grants.Grants, a.grants) {
+		t.Errorf("grants = %v, want %v: the last grants event", rp.Grants.Grants, a.grants)
 	}
 	if want := (Usage{400, 40, 440}); rp.Usage != want || l.usage != want {
 		t.Errorf("usage = %+v, the log's total %+v; want %+v, counting on from there", rp.Usage, l.usage, want)
@@ -225,10 +225,35 @@ func TestReplayCounts(t *testing.T) {
 
 func TestReplayGrantsLastWins(t *testing.T) {
 	rp := NewReplay(testSystem, testCompact)
-	rp.Apply(Event{Seq: 1, Data: Grants{Grants: []string{"a", "b"}}})
-	rp.Apply(Event{Seq: 2, Data: Grants{Grants: []string{"c"}}})
-	if !reflect.DeepEqual(rp.Grants, []string{"c"}) {
-		t.Errorf("Grants = %v, want [c]: a grants event holds the whole set (see exercise 3)", rp.Grants)
+	rp.Apply(Event{Seq: 1, Data: Grants{Grants: []string{"a", "b"}, Cwd: "/home/ann/calc"}})
+	rp.Apply(Event{Seq: 2, Data: Grants{Grants: []string{"c"}, Cwd: "/home/ann/calc"}})
+	if !reflect.DeepEqual(rp.Grants.Grants, []string{"c"}) {
+		t.Errorf("Grants = %v, want [c]: a grants event holds the whole set (see exercise 3)", rp.Grants.Grants)
+	}
+}
+
+// TestGrantsHoldWhereTheyWereGiven checks that the grants a log holds are
+// used only by a ply that runs where they were given; a log written
+// before grants kept where, by the directory of its meta line.
+func TestGrantsHoldWhereTheyWereGiven(t *testing.T) {
+	tests := []struct {
+		name   string
+		grants Grants
+		cwd    string
+		want   []string
+	}{
+		{"given here", Grants{Grants: []string{"a"}, Cwd: "/home/ann/calc"}, "/home/ann/calc", []string{"a"}},
+		{"given elsewhere", Grants{Grants: []string{"a"}, Cwd: "/home/ann/calc"}, "/home/ann/other", nil},
+		{"an older log, begun here", Grants{Grants: []string{"a"}}, "/home/ann/calc", []string{"a"}},
+		{"an older log, begun elsewhere", Grants{Grants: []string{"a"}}, "/home/ann/other", nil},
+	}
+	for _, tt := range tests {
+		rp := NewReplay(testSystem, testCompact)
+		rp.Apply(Event{Seq: 1, Data: Meta{V: Version, Cwd: "/home/ann/calc"}})
+		rp.Apply(Event{Seq: 2, Data: tt.grants})
+		if got, where := rp.GrantsFor(tt.cwd); !reflect.DeepEqual(got, tt.want) || where != "/home/ann/calc" {
+			t.Errorf("%s: GrantsFor(%s) = %v, given in %s; want %v, given in /home/ann/calc", tt.name, tt.cwd, got, where, tt.want)
+		}
 	}
 }
 

@@ -107,7 +107,7 @@ func body(d Data) any {
 		// A sorted set, and [] rather than null when it is empty.
 		sorted := append([]string{}, d.Grants...)
 		slices.Sort(sorted)
-		return Grants{Grants: sorted}
+		return Grants{Grants: sorted, Cwd: d.Cwd}
 	}
 	return d
 }

@@ -37,10 +37,10 @@ var wireTests = []struct {
 		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"error","message":"401 Unauthorized"}`},
 	{Compact{Summary: "the user wants TestDivide fixed", ThroughSeq: 41, TokensBefore: 20500, TokensAfter: 3100},
 		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"compact","summary":"the user wants TestDivide fixed","through_seq":41,"tokens_before":20500,"tokens_after":3100}`},
-	{Grants{Grants: []string{"run_command go test ./...", "edit_file"}},
-		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":["edit_file","run_command go test ./..."]}`},
-	{Grants{},
-		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":[]}`},
+	{Grants{Grants: []string{"run_command go test ./...", "edit_file"}, Cwd: "/home/ann/calc"},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":["edit_file","run_command go test ./..."],"cwd":"/home/ann/calc"}`},
+	{Grants{Cwd: "/home/ann/calc"},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":[],"cwd":"/home/ann/calc"}`},
 	{Fork{From: "s-20260907-100000-k3x9", AtSeq: 6},
 		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"fork","from":"s-20260907-100000-k3x9","at_seq":6}`},
 }
@@ -74,7 +74,7 @@ func TestDecodeLine(t *testing.T) {
 			}
 			want := tt.data
 			if g, ok := want.(Grants); ok {
-				want = Grants{Grants: append([]string{}, body(g).(Grants).Grants...)}
+				want = body(g).(Grants)
 			}
 			if ev.Seq != seq || !ev.Time.Equal(at) || !reflect.DeepEqual(ev.Data, want) {
 				t.Errorf("decode(%s) = %+v, want seq %d at %v with %#v", text, ev, seq, at, want)

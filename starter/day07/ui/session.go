@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"ply/day07/agent"
@@ -117,13 +118,31 @@ func (r *REPL) reopened(rp *session.Replay, opened string) {
 	if rp.Dropped > 0 {
 		r.notice(fmt.Sprintf("left out: %s of tool calls that a crash cut off before their results came back; the model is told to call again", count(rp.Dropped, "message")))
 	}
-	if cwd := r.sessions.rec.Cwd(); rp.Meta.Cwd != "" && rp.Meta.Cwd != cwd {
+	cwd := r.sessions.rec.Cwd()
+	if rp.Meta.Cwd != "" && rp.Meta.Cwd != cwd {
 		r.notice(fmt.Sprintf("it began in %s; the tools work here, in %s", printable(rp.Meta.Cwd), printable(cwd)))
 	}
+	r.restoredGrants(rp, cwd)
 	r.sessions.unfinished = rp.Unfinished
 	if rp.Unfinished {
 		r.notice("its last turn has no answer yet: /continue finishes it")
 	}
+}
+
+// restoredGrants says, in one line, which "always" approvals a reopened
+// session brought back, or that those it had were given in another
+// directory and hold only there.
+func (r *REPL) restoredGrants(rp *session.Replay, cwd string) {
+	given := rp.Grants.Grants
+	if len(given) == 0 {
+		return
+	}
+	used, givenIn := rp.GrantsFor(cwd)
+	if used != nil {
+		r.notice("always allowed, as before: " + printable(strings.Join(used, "; ")))
+		return
+	}
+	r.notice(fmt.Sprintf("not used here: %s given in %s, which hold there only; ply asks again", count(len(given), "grant"), printable(givenIn)))
 }
 
 // errNoSession is the answer to a session command when ply keeps none.
