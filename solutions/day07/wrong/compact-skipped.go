@@ -4,7 +4,6 @@
 // Caught by: TestReplayEqualsTheLiveWindow, TestReplayCounts, TestForkWindowEqualsTheParentsThere
 package session
 
-import "slices"
 
 func (rp *Replay) rebuild(ev Event) {
 	switch d := ev.Data.(type) {
@@ -12,7 +11,7 @@ func (rp *Replay) rebuild(ev Event) {
 		rp.add(d.Message)
 		rp.Replayed++
 	case Grants:
-		rp.Grants = slices.Clone(d.Grants)
+		rp.Grants = d
 	default:
 		rp.Skipped++
 	}
