@@ -4,7 +4,6 @@
 // Caught by: TestReplayEqualsTheLiveWindow, TestReplayCounts, TestForkWindowEqualsTheParentsThere
 package session
 
-
 func (rp *Replay) rebuild(ev Event) {
 	switch d := ev.Data.(type) {
 	case Message:
