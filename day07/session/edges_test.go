@@ -37,6 +37,23 @@ func TestReplayKeepsAToolMessageThatAnswersNothing(t *testing.T) {
 	}
 }
 
+// TestReplayEndsACutRoundAtAnyMessage gives a cut round an answer of the
+// assistant's, and then the user's next question: whatever is not an
+// answer to the round's calls ends it, the answer included, so the round
+// is dropped then and the answer kept.
+func TestReplayEndsACutRoundAtAnyMessage(t *testing.T) {
+	rp := replayOf(user("hi"), calls("c1", "c2"), result("c1", "x"), answer("it divides"), user("and now?"))
+	want := []string{"prompt", "hi", "it divides", "and now?"}
+	var got []string
+	for _, m := range rp.Window {
+		got = append(got, m.Content)
+	}
+	if !slices.Equal(got, want) || rp.Dropped != 2 {
+		t.Errorf("replay of a cut round, an answer and a question = %q with %d dropped; want %q and 2: the answer ends the round (see exercise 3, Replay.add)", got, rp.Dropped, want)
+	}
+	callsAnswered(t, rp.Window)
+}
+
 // TestForkLeavesNothingWhenItFails checks that a fork that fails half-way
 // leaves nothing of the log it had begun: no session that holds half a
 // copy, or a copy without its fork event, and no file of its own at all.

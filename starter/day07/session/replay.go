@@ -65,9 +65,10 @@ func (rp *Replay) Apply(ev Event) {
 
 // rebuild applies one event to the window and the grants.
 func (rp *Replay) rebuild(ev Event) {
-	// TODO(lab 3): Message: rp.add it and count it in rp.Replayed. Compact:
-	// rp.dropCut, then the window becomes rp.compact(window, summary). Grants:
-	// the event replaces rp.Grants. Any other event: count it in rp.Skipped.
+	// TODO(lab 3): After a Message, it is in the window (by rp.add) and counted
+	// in rp.Replayed; after a Compact, the window is rp.compact of what it was,
+	// no cut round left in it; after Grants, rp.Grants is that event; any other
+	// event only adds one to rp.Skipped.
 	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
 }
 
@@ -109,7 +110,7 @@ func (rp *Replay) GrantsFor(cwd string) (grants []string, givenIn string) {
 // waits for the model's answer, by the agent's own rule ([agent.Waits]).
 // /continue finishes such a turn by sending the window as it is.
 func (rp *Replay) Finish() {
-	// TODO(lab 3): Drop a round the log ends in (rp.dropCut); then set
-	// rp.Unfinished to what agent.Waits says of the window.
+	// TODO(lab 3): Afterwards no round whose calls are not all answered is left
+	// in the window, and rp.Unfinished is what agent.Waits says of the window.
 	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
 }
