@@ -1,8 +1,9 @@
 // Package session keeps a conversation on disk as an append-only event
 // log, so that another ply process can pick it up where this one stopped.
 //
-// One session is one file, $PLY_HOME/sessions/<id>.jsonl, and one line of
-// it is one event, written when the event happens:
+// One session is one file in $PLY_HOME/sessions, named for its id and
+// the directory it began in (names.go), and one line of it is one event,
+// written when the event happens:
 //
 //	{"seq":1,"ts":"2026-09-07T10:00:00.000Z","type":"meta","v":1,"id":"s-20260907-100000-k3x9","model":"qwen3","cwd":"/home/ann/calc","agent":"ply day07"}
 //	{"seq":2,"ts":"2026-09-07T10:00:00.001Z","type":"system","content":"You are ply, a coding assistant…"}

@@ -11,8 +11,8 @@ import (
 )
 
 // Store is the folder that holds every session's log, $PLY_HOME/sessions:
-// <id>.jsonl for the log, locked while a ply writes it, and <id>.pid for
-// the pid of that ply. A log being made is in the folder new inside it,
+// <id>.<key>.jsonl for the log (names.go), locked while a ply writes it,
+// and <id>.pid for the pid of that ply. A log being made is in the folder new inside it,
 // where no listing, resume or fork looks, until it is whole (see
 // Log.publish).
 type Store struct {

@@ -17,7 +17,7 @@ import (
 type Log struct {
 	id    string
 	path  string   // where the log is: name, or in the folder of new logs until publish
-	name  string   // the log's name as a session, <id>.jsonl
+	name  string   // the log's name as a session, <id>.<key>.jsonl
 	f     *os.File // opened O_WRONLY|O_APPEND; a new log's, before publish, without O_APPEND
 	lock  *lock    // released by Close
 	sync  bool     // fsync after each event

@@ -67,6 +67,7 @@ var readerTests = []struct {
 	{"ts a number", `{"seq":1,"ts":1757239200,"type":"meta","v":1}` + "\n", nil, 1, ErrNoTime},
 	{"ts missing", `{"seq":1,"type":"meta","v":1}` + "\n", nil, 1, ErrNoTime},
 	{"ts not a time", strings.Replace(metaLine(), `"2026-09-07T10:00:00.000Z"`, `"yesterday"`, 1), nil, 1, ErrNoTime},
+	{"a field its type does not know", metaLine() + line(2, "usage", `"input_tokens":1,"cached_tokens":5`), []int64{1, 2}, 0, nil},
 	{"unknown type kept", metaLine() + line(2, "note", `"text":"hi"`) + msgLine(3, "user", "a"), []int64{1, 2, 3}, 0, nil},
 	{"unknown version", strings.Replace(metaLine(), `"v":1`, `"v":2`, 1), nil, 1, ErrVersion},
 	{"meta without a version", strings.Replace(metaLine(), `"v":1,`, ``, 1), nil, 1, ErrVersion},
