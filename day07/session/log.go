@@ -49,9 +49,13 @@ func (l *Log) LastSeq() int64 { return l.next - 1 }
 // nothing; with fsync on, it is on the disk too.
 //
 // An event whose line would be longer than MaxLine is refused with
-// ErrTooLong and nothing is written. After a failed write the Log refuses
-// every later Append with the same error: a line the write may have torn
-// must stay the last one, where resume can repair it.
+// ErrTooLong and nothing is written. After a refused event or a failed
+// write, the Log refuses every later Append with the same error. A line
+// the write may have torn must stay the last one, where resume can
+// repair it; and the log must stay a prefix of what happened, with no
+// event missing from its middle: a tool call left out, and its result
+// logged after it, would hand a replay a result whose call the model
+// never made, which no server takes.
 //
 // Appending after Close, or appending an Unknown, is a mistake in the
 // program, and panics.
@@ -67,11 +71,12 @@ func (l *Log) Append(d Data) (Event, error) {
 	}
 	ev := Event{Seq: l.next, Time: time.Now().UTC().Truncate(time.Millisecond), Data: d}
 	line, err := l.enc.encode(ev)
-	if err != nil {
-		return Event{}, fmt.Errorf("append %s event to session %s: %w", d.Type(), l.id, err)
+	if err == nil && len(line)-1 > MaxLine {
+		err = ErrTooLong
 	}
-	if len(line)-1 > MaxLine {
-		return Event{}, fmt.Errorf("append %s event to session %s: %w", d.Type(), l.id, ErrTooLong)
+	if err != nil {
+		l.err = fmt.Errorf("append %s event to session %s: %w", d.Type(), l.id, err)
+		return Event{}, l.err
 	}
 	if err := l.write(line); err != nil {
 		l.err = fmt.Errorf("append to session %s: %w", l.id, err)

@@ -1,12 +1,14 @@
 package session
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"ply/day07/agent"
 	"ply/day07/llm"
 )
 
@@ -308,4 +310,37 @@ func appendUnknown(t testing.TB, l *Log, typ string) {
 		t.Fatal(err)
 	}
 	l.next++
+}
+
+// TestReplayOfEveryBeginningIsWellFormed replays every beginning of a
+// live session's log, as a kill after any one of its events leaves the
+// log: each rebuilds a window a server takes, every call answered and no
+// result without its call before it.
+func TestReplayOfEveryBeginningIsWellFormed(t *testing.T) {
+	s := newTestStore(t)
+	l := create(t, s)
+	a := newLive(t, l)
+	a.turn("read calc.go", 2)
+	a.grant("read_file")
+	a.turn("run the tests", 3)
+	a.compact("the tests fail on divide by zero")
+	a.turn("fix it", 1)
+	l.Close()
+	data := readFile(t, l.Path())
+	for end := bytes.IndexByte(data, '\n'); end >= 0; {
+		rp := NewReplay(testSystem, testCompact)
+		r := NewReader(bytes.NewReader(data[:end+1]), "beginning.jsonl")
+		for r.Next() {
+			rp.Apply(r.Event())
+		}
+		rp.Finish()
+		if err := agent.WellFormed(rp.Window); err != nil || r.Err() != nil {
+			t.Errorf("the log cut after seq %d rebuilds a window no server takes: %v, %v (see exercise 3)", rp.LastSeq, err, r.Err())
+		}
+		next := bytes.IndexByte(data[end+1:], '\n')
+		if next < 0 {
+			break
+		}
+		end += next + 1
+	}
 }
