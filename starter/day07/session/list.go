@@ -159,5 +159,8 @@ func summarize(r *Reader, lf logFile, cwd string) Summary {
 		}
 	}
 	sum.Err = r.Err()
+	if sum.Err == nil && r.LastSeq() == 0 {
+		sum.Err = ErrNoMeta // empty, or blank lines only: not a session, and not to be passed over
+	}
 	return sum
 }

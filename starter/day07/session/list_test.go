@@ -117,6 +117,10 @@ func TestListPassesOverNoDamagedSession(t *testing.T) {
 	if list, _ := s.List("/elsewhere", "", 10); len(list) != 1 || list[0].ID != noMeta || !errors.Is(list[0].Err, ErrNotJSON) {
 		t.Errorf("List(/elsewhere) = %+v; want only the log whose directory cannot be read, marked", list)
 	}
+	writeFile(t, s.logPath(noMeta), nil)
+	if list, _ := s.List("/elsewhere", "", 10); len(list) != 1 || !errors.Is(list[0].Err, ErrNoMeta) {
+		t.Errorf("List(/elsewhere) with an empty log = %+v; want it listed, marked: an empty file is no session", list)
+	}
 	os.Remove(s.logPath(noMeta))
 	if id, err := s.Latest("/home/ann/calc"); id != damaged || err != nil {
 		t.Errorf("Latest = %q, %v; want the damaged newest session, %s, for Resume to refuse by name", id, err, damaged)

@@ -165,14 +165,16 @@ func TestDamagedErrorText(t *testing.T) {
 	}
 }
 
+// TestResumeRefusesALogWithoutMeta refuses a log that has no meta line
+// before its end, or before a torn line, and leaves it as it was: cutting
+// off a tear that leaves nothing would lose the bytes for nothing.
 func TestResumeRefusesALogWithoutMeta(t *testing.T) {
-	s, l, full := damagedLog(t)
-	writeFile(t, l.Path(), full[:30]) // the meta line itself torn: nothing left
-	_, _, err := s.Resume(l.ID(), testOptions)
-	if !errors.Is(err, ErrNoMeta) {
-		t.Errorf("Resume of a log whose only line was torn = %v, want ErrNoMeta", err)
-	}
-	if data := readFile(t, l.Path()); len(data) != 0 {
-		t.Errorf("the torn line was not repaired away: %q", data)
+	for _, data := range []string{"", "\n\n", metaLine()[:30]} {
+		s, l, _ := damagedLog(t)
+		writeFile(t, l.Path(), []byte(data))
+		if _, _, err := s.Resume(l.ID(), testOptions); !errors.Is(err, ErrNoMeta) {
+			t.Errorf("Resume of a log holding %q = %v, want ErrNoMeta", data, err)
+		}
+		sameFile(t, l.Path(), []byte(data))
 	}
 }

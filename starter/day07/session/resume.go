@@ -32,8 +32,8 @@ type ReplayOptions struct {
 // Anything else refuses the resume and leaves the log as it was: an id
 // that is not one (ErrBadID), no such session (ErrNoSession), another ply
 // holding it (*LockedError), a bad line before the end (*DamagedError),
-// or a log with no meta line (ErrNoMeta; when its only line was a torn
-// one, that line has been repaired away first).
+// or a log with no meta line (ErrNoMeta), even when its only line is a
+// torn one.
 func (s Store) Resume(id string, opts ReplayOptions) (*Log, *Replay, error) {
 	path, err := s.existing(id)
 	if err != nil {
@@ -64,17 +64,20 @@ func (s Store) reopen(id, path string, lk *lock, opts ReplayOptions) (*Log, *Rep
 	if err != nil {
 		return nil, nil, err
 	}
+	if stop.err != nil && !errors.Is(stop.err, ErrTorn) {
+		return nil, nil, &DamagedError{ID: id, Err: stop.err, ForkAt: stop.forkAt}
+	}
+	// A log with no meta line before the tear is none of ply's: a new log
+	// appears with its meta line. Cutting the tear off would leave an
+	// empty file, and the bytes would be lost for nothing.
+	if rp.Meta.V == 0 {
+		return nil, nil, fmt.Errorf("resume session %s: %w", id, ErrNoMeta)
+	}
 	if stop.err != nil {
-		if !errors.Is(stop.err, ErrTorn) {
-			return nil, nil, &DamagedError{ID: id, Err: stop.err, ForkAt: stop.forkAt}
-		}
 		if err := repair(lk, path, stop.good); err != nil {
 			return nil, nil, fmt.Errorf("repair session %s: %w", id, err)
 		}
 		rp.Repaired = stop.err
-	}
-	if rp.Meta.V == 0 {
-		return nil, nil, fmt.Errorf("resume session %s: %w", id, ErrNoMeta)
 	}
 	f, err := appender(path, lk)
 	if err != nil {

@@ -215,7 +215,7 @@ func WriteSessions(w io.Writer, list []session.Summary) {
 // what ply refuses to open.
 func unreadable(err error) string {
 	var bad *session.LineError
-	if errors.As(err, &bad) {
+	if errors.As(err, &bad) || errors.Is(err, session.ErrNoMeta) {
 		return "damaged: " + printable(err.Error())
 	}
 	return "refused: " + printable(err.Error())
