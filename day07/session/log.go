@@ -102,7 +102,7 @@ func (l *Log) write(line []byte) error {
 // and appends the new total as a usage event. The total counts on from
 // the last usage event of a resumed session.
 //
-//lab:exercise 1 Afterwards the log's last event is a Usage holding the session's running total, turn included (TotalTokens = InputTokens + OutputTokens), and l.usage equals it; an append that fails leaves l.usage as it was.
+//lab:exercise 1 Afterwards the log's last event is a Usage of the session's running total, turn included (TotalTokens = InputTokens + OutputTokens), equal to l.usage; a failed append leaves l.usage as it was.
 //lab:hint Where to look: Append writes any event; Usage in event.go says what each field holds.
 //lab:hint The approach: build the new total in a local variable, append it, and only then keep it in l.usage.
 //lab:hint The pitfall: logging one reply's counts makes the last usage event the cost of the last reply, not of the session; and keeping the total before the append has succeeded counts tokens the log never recorded.

@@ -66,7 +66,7 @@ func (rp *Replay) Apply(ev Event) {
 
 // rebuild applies one event to the window and the grants.
 //
-//lab:exercise 3 After a Message, it is in the window (by rp.add) and counted in rp.Replayed; after a Compact, the window is rp.compact of what it was, no cut round left in it; after Grants, rp.Grants is that event; any other event only adds one to rp.Skipped.
+//lab:exercise 3 A Message is then in the window (rp.add) and counted in rp.Replayed; after a Compact the window is rp.compact of itself, no cut round in it; rp.Grants is the last Grants; others add one to rp.Skipped.
 //lab:hint Where to look: the doc of Replay says which events rebuild and why; a type switch on ev.Data, as Apply does, tells the events apart.
 //lab:hint The approach: one case per type that rebuilds, and a default that counts. add and dropCut keep track of a tool round: the assistant message that opens it, and how many of its calls still wait for an answer.
 //lab:hint The pitfall: a turn a crash cut in half ends in an assistant message whose calls have no answers, and no server takes that window. It is not always last in the log: after a resume, the reopen note follows it. Whatever is not an answer ends the round.

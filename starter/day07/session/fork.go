@@ -116,10 +116,9 @@ func prefix(src io.Reader, path string, at int64, opts ReplayOptions) (int64, *R
 // Fork event is in it (publish), and removed (discard) when anything
 // fails before.
 func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log, error) {
-	// TODO(lab 4): Make a new session's log (begun in cwd) that is the first
-	// size bytes of src, copied byte for byte, then Fork{From: parent, AtSeq:
-	// at} as seq at+1. It takes its session's name only whole, the Fork event
-	// in it, and nothing of it is left when anything fails.
+	// TODO(lab 4): Make a new session's log (begun in cwd): the first size
+	// bytes of src, byte for byte, then Fork{From: parent, AtSeq: at} as seq
+	// at+1. It takes its name only whole; nothing of it is left on failure.
 	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day07 4
 	return nil, errors.New("exercise 4 is not done yet")
 }

@@ -103,10 +103,9 @@ func (l *Log) write(line []byte) error {
 // and appends the new total as a usage event. The total counts on from
 // the last usage event of a resumed session.
 func (l *Log) AddUsage(turn llm.Usage) error {
-	// TODO(lab 1): Afterwards the log's last event is a Usage holding the
-	// session's running total, turn included (TotalTokens = InputTokens +
-	// OutputTokens), and l.usage equals it; an append that fails leaves l.usage
-	// as it was.
+	// TODO(lab 1): Afterwards the log's last event is a Usage of the session's
+	// running total, turn included (TotalTokens = InputTokens + OutputTokens),
+	// equal to l.usage; a failed append leaves l.usage as it was.
 	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day07 1
 	return errors.New("exercise 1 is not done yet")
 }

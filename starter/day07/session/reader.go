@@ -95,10 +95,9 @@ func (r *Reader) Next() bool {
 // what decode made of it. A line the judge lets through is an event, or
 // blank when ev.Data is nil.
 func (r *Reader) judge(line []byte, ev Event, err error) {
-	// TODO(lab 2): Stop the reader (r.err: a *LineError of r.path, r.line) at a
-	// line with no "\n" at its end (ErrTorn), not UTF-8 (ErrBadUTF8), that
-	// decode failed on (err), or, for an event, whose seq is not r.prev+1
-	// (ErrBadSeq, as "…: 7 after 5").
+	// TODO(lab 2): Stop the reader (r.err: *LineError of r.path, r.line) at a
+	// line with no final "\n" (ErrTorn), not UTF-8 (ErrBadUTF8), decode refused
+	// (err), or an event whose seq is not r.prev+1 (ErrBadSeq, "7 after 5").
 	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day07 2
 }
 

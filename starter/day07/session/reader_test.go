@@ -179,10 +179,9 @@ func TestReaderLineReturnsRawBytes(t *testing.T) {
 // TestReaderStopsAtTheFirstBadLine is the test a student writes for the
 // strict reader.
 func TestReaderStopsAtTheFirstBadLine(t *testing.T) {
-	// TODO(lab 5): Test that the reader gives the events before a bad line and
-	// stops at its number with its reason, reading nothing after: a torn last
-	// line, a line not JSON, a seq repeated, a seq that skips one, invalid
-	// UTF-8.
+	// TODO(lab 5): Test that the reader gives the events before a bad line,
+	// stops at its number with its reason and reads nothing after: a torn last
+	// line, not JSON, a seq repeated or skipping one, invalid UTF-8.
 	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day07 5
 	t.Fatal("exercise 5 is not done yet: write this test")
 }

@@ -65,10 +65,9 @@ func (rp *Replay) Apply(ev Event) {
 
 // rebuild applies one event to the window and the grants.
 func (rp *Replay) rebuild(ev Event) {
-	// TODO(lab 3): After a Message, it is in the window (by rp.add) and counted
-	// in rp.Replayed; after a Compact, the window is rp.compact of what it was,
-	// no cut round left in it; after Grants, rp.Grants is that event; any other
-	// event only adds one to rp.Skipped.
+	// TODO(lab 3): A Message is then in the window (rp.add) and counted in
+	// rp.Replayed; after a Compact the window is rp.compact of itself, no cut
+	// round in it; rp.Grants is the last Grants; others add one to rp.Skipped.
 	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
 }
 
