@@ -61,17 +61,6 @@ func notRegular(path string, info fs.FileInfo) error {
 	return fmt.Errorf("%s is %w to %s", path, ErrLink, target)
 }
 
-// notALink returns an error wrapping ErrLink, naming what path points
-// to, when path is a symbolic link, and nil otherwise, a path that does
-// not exist included.
-func notALink(path string) error {
-	info, err := os.Lstat(path)
-	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
-		return nil
-	}
-	return notRegular(path, info)
-}
-
 // folder checks the sessions folder before ply reads or writes in it. It
 // must be a folder of its own, not a link to one elsewhere; one that does
 // not exist yet holds no session, and is made, mode 0700, when make is

@@ -17,3 +17,14 @@ func openNoFollow(path string, flag int, perm fs.FileMode) (*os.File, error) {
 	}
 	return os.OpenFile(path, flag, perm)
 }
+
+// notALink returns an error wrapping ErrLink, naming what path points
+// to, when path is a symbolic link, and nil otherwise, a path that does
+// not exist included.
+func notALink(path string) error {
+	info, err := os.Lstat(path)
+	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		return nil
+	}
+	return notRegular(path, info)
+}
