@@ -124,6 +124,9 @@ func TestResumeRefusesADamagedLog(t *testing.T) {
 			return append(d[:at:at], d[end:]...)
 		}, 4, ErrNotJSON, 3},
 		{"a bad last line that ends in a newline", func(d []byte) []byte { return append(d, "{\"seq\":14\n"...) }, 14, ErrNotJSON, 13},
+		{"a last seq of the largest int64", func(d []byte) []byte {
+			return append(d, line(9223372036854775807, "usage", `"input_tokens":1`)...)
+		}, 14, ErrBadSeq, 13},
 		{"a torn last line after a bad one", func(d []byte) []byte { return append(append(d, "garbage\n"...), `{"seq":15,`...) }, 14, ErrNotJSON, 13},
 	}
 	for _, tt := range tests {
