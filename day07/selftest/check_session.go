@@ -62,7 +62,7 @@ func loggedTurnsCost(ctx context.Context, requests ...string) ([]session.Event, 
 	if err := rec.Close(); err != nil {
 		return nil, nil, err
 	}
-	evs, err := readLog(filepath.Join(dir, rec.ID()+".jsonl"))
+	evs, err := readLog(rec.Path())
 	return evs, costs, err
 }
 
@@ -157,9 +157,9 @@ func replaySkips(context.Context) error {
 		rp.Apply(session.Event{Seq: int64(i + 1), Data: d})
 	}
 	rp.Finish()
-	if rp.Replayed != 4 || rp.Skipped != 7 || len(rp.Window) != 5 || len(rp.Grants) != 1 {
+	if rp.Replayed != 4 || rp.Skipped != 7 || len(rp.Window) != 5 || len(rp.Grants.Grants) != 1 {
 		return fmt.Errorf("replay of 4 messages, 7 other events and a grants event gave %d replayed, %d skipped, a window of %d and %d grants; want 4, 7, 5 and 1",
-			rp.Replayed, rp.Skipped, len(rp.Window), len(rp.Grants))
+			rp.Replayed, rp.Skipped, len(rp.Window), len(rp.Grants.Grants))
 	}
 	if rp.Window[0].Content != "new prompt" || rp.Window[2].Role != llm.RoleAssistant || rp.Window[3].Role != llm.RoleTool {
 		return errors.New("the rebuilt window is not today's prompt followed by the logged messages in order")
@@ -227,10 +227,19 @@ func damagedMiddle(context.Context) error {
 	return expectStop(strings.Join(lines, ""), 2, 3, session.ErrNotJSON)
 }
 
+// seqOrder stops the reader at a seq repeated, as two writers leave, and
+// at one that skips, as a line deleted from the middle leaves.
 func seqOrder(context.Context) error {
 	lines := handLines()
 	lines[3] = strings.Replace(lines[3], `"seq":4`, `"seq":3`, 1)
-	return expectStop(strings.Join(lines, ""), 3, 4, session.ErrBadSeq)
+	if err := expectStop(strings.Join(lines, ""), 3, 4, session.ErrBadSeq); err != nil {
+		return fmt.Errorf("a seq repeated: %w", err)
+	}
+	lines = handLines()
+	if err := expectStop(strings.Join(slices.Delete(lines, 4, 5), ""), 4, 5, session.ErrBadSeq); err != nil {
+		return fmt.Errorf("a line deleted from the middle: %w", err)
+	}
+	return nil
 }
 
 func forkPointsClean(context.Context) error {
@@ -269,7 +278,7 @@ func forkLeavesParent(context.Context) error {
 	}
 	defer rec.Close()
 	parent, _ := os.ReadFile(path)
-	child, _ := os.ReadFile(filepath.Join(store.Dir, rec.ID()+".jsonl"))
+	child, _ := os.ReadFile(rec.Path())
 	prefix := strings.Join(handLines()[:3], "")
 	if string(parent) != handLog {
 		return errors.New("the fork changed its parent's file")

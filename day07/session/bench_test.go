@@ -3,6 +3,7 @@ package session
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -251,7 +252,7 @@ func BenchmarkRead(b *testing.B) {
 		b.ReportAllocs()
 		clock := startCPU()
 		for b.Loop() {
-			rp, st, err := replayFile(path, testOptions)
+			rp, st, err := replayPath(path)
 			if err != nil || st.err != nil || len(rp.Window) < 2 {
 				b.Fatal(err, st.err)
 			}
@@ -269,6 +270,16 @@ func BenchmarkRead(b *testing.B) {
 		}
 		clock.report(b)
 	})
+}
+
+// replayPath reads and replays the log at path, as a resume does.
+func replayPath(path string) (*Replay, stop, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, stop{}, err
+	}
+	defer f.Close()
+	return replayFile(f, path, testOptions)
 }
 
 // bareRead is the floor of reading a log: scan the lines, decode each.
@@ -403,19 +414,27 @@ func BenchmarkFork(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			l.discard()
+			remove(b, l)
 		}
 		clock.report(b)
 	})
 	b.Run("fork/copy", func(b *testing.B) {
 		b.SetBytes(size)
 		clock := startCPU()
+		src, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer src.Close()
 		for b.Loop() {
-			l, err := s.forkLog(id, path, size, at)
+			if _, err := src.Seek(0, io.SeekStart); err != nil {
+				b.Fatal(err)
+			}
+			l, err := s.forkLog(id, "/home/ann/calc", src, size, at)
 			if err != nil {
 				b.Fatal(err)
 			}
-			l.discard()
+			remove(b, l)
 		}
 		clock.report(b)
 	})
@@ -431,6 +450,15 @@ func BenchmarkFork(b *testing.B) {
 		}
 		clock.report(b)
 	})
+}
+
+// remove closes l and removes its log: a published log is never
+// discarded, so a benchmark cleans up after itself.
+func remove(b *testing.B, l *Log) {
+	l.Close()
+	if err := os.Remove(l.Path()); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // plainCopy copies the first n bytes of the file src to a new file dst,
@@ -474,15 +502,48 @@ func lastForkPoint(b *testing.B, path string) (int64, int64) {
 // BenchmarkList lists the ten most recent of 10,000 sessions, against
 // ls -t of the same folder (a process of its own, as a user would run
 // it) and against the floor in this process: read the folder, stat every
-// file, sort.
+// file, sort. It lists from the directory the sessions began in, from
+// one where none did, and every directory's; latest is what ply --resume
+// looks for, from the first and from the second.
 func BenchmarkList(b *testing.B) {
 	s := manySessions(b, 10_000)
-	b.Run("list", func(b *testing.B) {
+	lists := []struct {
+		name string
+		cwd  string
+		want int
+	}{
+		{"all", "", 10},
+		{"here", "/home/ann/calc", 10},
+		{"elsewhere", "/home/ann/other", 0},
+	}
+	for _, l := range lists {
+		b.Run("list/"+l.name, func(b *testing.B) {
+			b.ReportAllocs()
+			clock := startCPU()
+			for b.Loop() {
+				if list, err := s.List(l.cwd, "", 10); len(list) != l.want || err != nil {
+					b.Fatal(len(list), err)
+				}
+			}
+			clock.report(b)
+		})
+	}
+	b.Run("latest/here", func(b *testing.B) {
 		b.ReportAllocs()
 		clock := startCPU()
 		for b.Loop() {
-			if list, err := s.List("", "", 10); len(list) != 10 || err != nil {
-				b.Fatal(len(list), err)
+			if _, err := s.Latest("/home/ann/calc"); err != nil {
+				b.Fatal(err)
+			}
+		}
+		clock.report(b)
+	})
+	b.Run("latest/elsewhere", func(b *testing.B) {
+		b.ReportAllocs()
+		clock := startCPU()
+		for b.Loop() {
+			if _, err := s.Latest("/home/ann/other"); !errors.Is(err, ErrNoSession) {
+				b.Fatal(err)
 			}
 		}
 		clock.report(b)
@@ -500,7 +561,7 @@ func BenchmarkList(b *testing.B) {
 		b.ReportAllocs()
 		clock := startCPU()
 		for b.Loop() {
-			if _, err := s.byLastUse(); err != nil {
+			if _, err := s.byLastUse(""); err != nil {
 				b.Fatal(err)
 			}
 		}

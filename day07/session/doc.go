@@ -1,8 +1,9 @@
 // Package session keeps a conversation on disk as an append-only event
 // log, so that another ply process can pick it up where this one stopped.
 //
-// One session is one file, $PLY_HOME/sessions/<id>.jsonl, and one line of
-// it is one event, written when the event happens:
+// One session is one file in $PLY_HOME/sessions, named for its id and
+// the directory it began in (names.go), and one line of it is one event,
+// written when the event happens:
 //
 //	{"seq":1,"ts":"2026-09-07T10:00:00.000Z","type":"meta","v":1,"id":"s-20260907-100000-k3x9","model":"qwen3","cwd":"/home/ann/calc","agent":"ply day07"}
 //	{"seq":2,"ts":"2026-09-07T10:00:00.001Z","type":"system","content":"You are ply, a coding assistant…"}
@@ -14,9 +15,10 @@
 //	{"seq":8,"ts":"2026-09-07T10:00:07.401Z","type":"usage","input_tokens":1830,"output_tokens":96,"total_tokens":1926}
 //
 // Every line starts with the same three fields: seq numbers the events
-// (1, 2, 3 … strictly increasing, so an event can be named and a fork
-// point given), ts says when (UTC, to the millisecond), and type says
-// which fields follow. Only message events rebuild the conversation;
+// (1, 2, 3 … with no gap, so an event can be named, a fork point given,
+// and a line that went missing seen), ts says when (UTC, to the
+// millisecond), and type says which fields follow. The first event, and
+// only it, is the meta line. Only message events rebuild the conversation;
 // compact and grants events change it in their own ways, and the rest are
 // for people reading the log later. The types and their fields are in
 // event.go.

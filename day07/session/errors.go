@@ -11,19 +11,24 @@ var (
 	ErrTorn      = errors.New("cut short: no newline at its end")
 	ErrTooLong   = errors.New("longer than 16 MiB")
 	ErrBadUTF8   = errors.New("not valid UTF-8")
+	ErrCRLF      = errors.New(`ends in "\r\n": ply ends its lines in "\n" alone`)
 	ErrNotJSON   = errors.New("not one JSON object")
 	ErrNoSeq     = errors.New("no integer seq")
-	ErrBadSeq    = errors.New("seq does not increase")
+	ErrBadSeq    = errors.New("seq is not one more than the last")
 	ErrNoType    = errors.New("no string type")
+	ErrNoTime    = errors.New("no ts that is an RFC 3339 time in a string")
+	ErrKeyCase   = errors.New("a key that is not lower-case ASCII")
 	ErrBadFields = errors.New("fields do not fit the type")
 	ErrVersion   = errors.New("unknown format version")
+	ErrMetaFirst = errors.New("the meta line must be the first event, seq 1, and only it")
 )
 
 // Why a session cannot be opened, resumed or forked.
 var (
 	ErrBadID       = errors.New("not a session id")
 	ErrNoSession   = errors.New("no such session")
-	ErrNotAFile    = errors.New("its log is not a regular file")
+	ErrNotAFile    = errors.New("not a regular file")
+	ErrLink        = errors.New("a symbolic link")
 	ErrLocked      = errors.New("session is open in another ply")
 	ErrNoMeta      = errors.New("the log does not begin with a meta line")
 	ErrNoForkPoint = errors.New("not a fork point: fork after a user message, or after an answer with no tool calls")
@@ -52,7 +57,7 @@ type DamagedError struct {
 
 func (e *DamagedError) Error() string {
 	if e.ForkAt == 0 {
-		return fmt.Sprintf("session %s is damaged: %v", e.ID, e.Err)
+		return fmt.Sprintf("session %s is damaged: %v; nothing before it is a fork point", e.ID, e.Err)
 	}
 	return fmt.Sprintf("session %s is damaged: %v; its last fork point before that is %s@%d", e.ID, e.Err, e.ID, e.ForkAt)
 }

@@ -8,8 +8,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The test binary doubles as the other processes the tests need: with
@@ -19,6 +21,7 @@ const helperEnv = "PLY_SESSION_HELPER"
 func TestMain(m *testing.M) {
 	helpers := map[string]func() int{
 		"append": helperAppend,
+		"fork":   helperFork,
 		"hold":   helperHold,
 		"peak":   helperPeak,
 		"resume": helperResume,
@@ -65,6 +68,41 @@ func helperAppend() int {
 			return 1
 		}
 		fmt.Printf("%d\n", ev.Seq)
+	}
+}
+
+// helperFork forks the session at PLY_SESSION_AT, whose lines up to it
+// take PLY_SESSION_SIZE bytes, again and again, for ever, writing each
+// fork's id and how long it took, in microseconds, to stdout once it is
+// made. It does what Fork does once the point is judged (forkLog, then
+// greet), so that its time is the time of the writing, where a kill can
+// do harm, and not of the reading.
+func helperFork() int {
+	s, id := helperStore()
+	at, err := strconv.ParseInt(os.Getenv("PLY_SESSION_AT"), 10, 64)
+	size, serr := strconv.ParseInt(os.Getenv("PLY_SESSION_SIZE"), 10, 64)
+	path, ferr := s.find(id)
+	src, oerr := os.Open(path)
+	if err = errors.Join(err, serr, ferr, oerr); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	for {
+		start := time.Now()
+		_, err := src.Seek(0, io.SeekStart)
+		var l *Log
+		if err == nil {
+			l, err = s.forkLog(id, "/home/ann/calc", src, size, at)
+		}
+		if err == nil {
+			err = l.greet(NewReplay(testSystem, testCompact), testOptions, "[forked]")
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		l.Close()
+		fmt.Printf("%s %d\n", l.ID(), time.Since(start).Microseconds())
 	}
 }
 

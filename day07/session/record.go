@@ -24,7 +24,7 @@ func (r *Recorder) record(e agent.Event) {
 		// the model for another.
 		r.append(Compact{Summary: e.Summary, ThroughSeq: r.log.LastSeq(), TokensBefore: e.Before, TokensAfter: e.After})
 	case agent.GrantsChanged:
-		r.append(Grants{Grants: e.Grants})
+		r.append(Grants{Grants: e.Grants, Cwd: r.cwd})
 	case agent.ToolEnd:
 		r.append(toolEnd(e))
 	case agent.Failed:

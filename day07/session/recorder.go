@@ -98,6 +98,14 @@ func (r *Recorder) ID() string {
 	return r.log.ID()
 }
 
+// Path returns the file of the log in use; "" when there is none.
+func (r *Recorder) Path() string {
+	if r.log == nil {
+		return ""
+	}
+	return r.log.Path()
+}
+
 // Store returns the store the sessions are kept in.
 func (r *Recorder) Store() Store { return r.store }
 
@@ -125,25 +133,19 @@ func (r *Recorder) options() ReplayOptions {
 // create makes the log of a new session for the agent as it is, grants
 // included: a cleared conversation keeps its grants.
 func (r *Recorder) create() (*Log, error) {
-	l, err := r.store.Create(Meta{Model: r.agent.Model(), Cwd: r.cwd, Agent: writer}, agent.SystemPrompt)
-	if err != nil {
-		return nil, err
-	}
-	if grants := r.agent.Grants().List(); len(grants) > 0 {
-		if _, err := l.Append(Grants{Grants: grants}); err != nil {
-			l.discard()
-			return nil, err
-		}
-	}
-	return l, nil
+	meta := Meta{Model: r.agent.Model(), Cwd: r.cwd, Agent: writer}
+	return r.store.Create(meta, agent.SystemPrompt, r.agent.Grants().List())
 }
 
 // restore gives the agent what a resumed or forked log holds, and makes
-// it the log in use. The agent reports the grants it is given; the log
-// has them already, so nothing is logged while the agent takes them.
+// it the log in use: the window, and the grants when they were given in
+// the directory ply runs in now, none when ply runs elsewhere. The agent
+// reports the grants it is given; the log has them already, so nothing is
+// logged while the agent takes them.
 func (r *Recorder) restore(l *Log, rp *Replay) {
 	r.use(nil)
-	r.agent.Restore(rp.Window, rp.Grants)
+	grants, _ := rp.GrantsFor(r.cwd)
+	r.agent.Restore(rp.Window, grants)
 	r.use(l)
 }
 

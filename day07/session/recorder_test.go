@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"ply/day07/agent"
@@ -112,7 +112,7 @@ func TestRecorderLogsEveryChangeOfGrants(t *testing.T) {
 	a.Grants().Add("run_command: go test ./...") // no change: nothing more is logged
 	a.Grants().Add("edit_file: calc.go")
 	a.Grants().Revoke("edit_file: calc.go")
-	path := rec.Store().logPath(rec.ID())
+	path := logOf(t, rec.Store(), rec.ID())
 	var logged [][]string
 	for _, ev := range events(t, path) {
 		if g, ok := ev.Data.(Grants); ok {
@@ -140,7 +140,7 @@ func TestRecorderClearKeepsTheGrants(t *testing.T) {
 	a, rec := recorded(t)
 	a.Grants().Add("run_command: go test ./...")
 	say(context.Background(), a, "hello")
-	old := rec.Store().logPath(rec.ID())
+	old := logOf(t, rec.Store(), rec.ID())
 	before := readFile(t, old)
 	if err := rec.Clear(); err != nil {
 		t.Fatal(err)
@@ -148,7 +148,7 @@ func TestRecorderClearKeepsTheGrants(t *testing.T) {
 	say(context.Background(), a, "hello again")
 	sameFile(t, old, before)
 	types := []string{}
-	for _, ev := range events(t, rec.Store().logPath(rec.ID())) {
+	for _, ev := range events(t, logOf(t, rec.Store(), rec.ID())) {
 		types = append(types, ev.Data.Type())
 	}
 	if want := []string{"meta", "system", "grants", "message", "message", "usage"}; !slices.Equal(types, want) {
@@ -193,6 +193,22 @@ func TestRecorderSwitchThatFailsChangesNothing(t *testing.T) {
 			_, err := rec.Fork(rec.ID(), 4)
 			return err
 		}, ErrNoForkPoint},
+		{"resume of a session whose log is a link", func(t *testing.T, rec *Recorder) error {
+			link(t, logOf(t, rec.store, rec.ID()), rec.store.logPath("s-20260907-100000-link"))
+			_, err := rec.Resume("s-20260907-100000-link")
+			return err
+		}, ErrLink},
+		{"clear, with the folder of new logs a link", func(t *testing.T, rec *Recorder) error {
+			if err := os.Remove(rec.store.newDir()); err != nil {
+				t.Fatal(err)
+			}
+			link(t, t.TempDir(), rec.store.newDir())
+			err := rec.Clear()
+			if err := os.Remove(rec.store.newDir()); err != nil {
+				t.Fatal(err)
+			}
+			return err
+		}, ErrLink},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -206,7 +222,7 @@ func TestRecorderSwitchThatFailsChangesNothing(t *testing.T) {
 			if rec.ID() != id || !reflect.DeepEqual(a.Messages(), window) {
 				t.Fatalf("after a switch that failed the session is %s and the conversation %v; want %s and %v", rec.ID(), a.Messages(), id, window)
 			}
-			path := filepath.Join(rec.store.Dir, id+".jsonl")
+			path := logOf(t, rec.store, id)
 			n := len(events(t, path))
 			say(context.Background(), a, "hello")
 			if got := len(events(t, path)); got != n+3 {
@@ -251,7 +267,7 @@ func TestRecorderLogsACancelledCall(t *testing.T) {
 	defer rec.Close()
 	say(ctx, a, "what does calc.go do?")
 	var got []string
-	for _, ev := range events(t, rec.Store().logPath(rec.ID())) {
+	for _, ev := range events(t, logOf(t, rec.Store(), rec.ID())) {
 		switch d := ev.Data.(type) {
 		case ToolEnd:
 			got = append(got, "tool_end "+d.Outcome)
@@ -261,5 +277,83 @@ func TestRecorderLogsACancelledCall(t *testing.T) {
 	}
 	if want := []string{"user", "assistant", "tool_end cancelled", "tool"}; !slices.Equal(got, want) {
 		t.Errorf("the log holds %q, want %q", got, want)
+	}
+}
+
+// canned is a model that answers each request with the next of its
+// replies, the last one again once they run out.
+type canned struct {
+	replies [][]llm.StreamDelta
+	sent    int
+}
+
+func (c *canned) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
+	reply := c.replies[min(c.sent, len(c.replies)-1)]
+	c.sent++
+	return &cannedStream{deltas: reply}, nil
+}
+
+// cannedStream hands out a reply's deltas and ends cleanly.
+type cannedStream struct {
+	deltas []llm.StreamDelta
+	now    llm.StreamDelta
+}
+
+func (s *cannedStream) Next() bool {
+	if len(s.deltas) == 0 {
+		return false
+	}
+	s.now, s.deltas = s.deltas[0], s.deltas[1:]
+	return true
+}
+func (s *cannedStream) Delta() llm.StreamDelta { return s.now }
+func (s *cannedStream) Err() error             { return nil }
+func (s *cannedStream) Close() error           { return nil }
+
+// TestTheLogIsABeginningOfTheConversation has the model answer with a
+// tool call, and with a text, longer than a log line may be. However the
+// window keeps such a reply, the log never misses an event in its
+// middle: another process rebuilds from it a window the model had, the
+// last or an earlier one, well formed, with no result whose call is not
+// before it; and when it is an earlier one, the user was told that the
+// log stopped short.
+func TestTheLogIsABeginningOfTheConversation(t *testing.T) {
+	huge := strings.Repeat("x", MaxLine+1)
+	answer := []llm.StreamDelta{{Text: "done"}, {Finish: "stop"}}
+	tests := []struct {
+		name    string
+		replies [][]llm.StreamDelta
+	}{
+		{"a call longer than a line", [][]llm.StreamDelta{{
+			{ToolCalls: []llm.ToolCallDelta{{Index: 0, ID: "c1", Name: "read_file", Arguments: `{"path":"` + huge + `"}`}}},
+			{Finish: "tool_calls"},
+		}, answer}},
+		{"a text longer than a line", [][]llm.StreamDelta{{{Text: huge}, {Finish: "stop"}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := agent.New(&canned{replies: tt.replies}, "scripted", tools.NewRegistry(readsCalc{}))
+			rec := NewRecorder(newTestStore(t), a, "/home/ann/calc")
+			var had [][]llm.Message // every window the agent had, change by change
+			a.Watch(func(e agent.Event) {
+				rec.record(e)
+				had = append(had, slices.Clone(a.Messages()))
+			})
+			if err := rec.Start(); err != nil {
+				t.Fatal(err)
+			}
+			say(context.Background(), a, "read it", "and now?")
+			live, logged := a.Messages(), rec.Err()
+			got := resumed(t, rec)
+			if err := agent.WellFormed(got); err != nil {
+				t.Errorf("the rebuilt window is not one a server takes: %v", err)
+			}
+			if !slices.ContainsFunc(had, func(w []llm.Message) bool { return reflect.DeepEqual(w, got) }) {
+				t.Errorf("the rebuilt window (%d messages) is none the model had", len(got))
+			}
+			if !reflect.DeepEqual(got, live) && logged == nil {
+				t.Errorf("the log holds an earlier window than the last, and the user was not told")
+			}
+		})
 	}
 }

@@ -111,7 +111,7 @@ func TestResumeRefusesADamagedLog(t *testing.T) {
 		forkAt int64
 	}{
 		{"a byte flipped", func(d []byte) []byte { d[lineStart(d, 6)] ^= 0x20; return d }, 6, ErrNotJSON, 3},
-		{"seqs swapped", swapSeqs, 11, ErrBadSeq, 9},
+		{"seqs swapped", swapSeqs, 10, ErrBadSeq, 9},
 		{"two logs one after the other", func(d []byte) []byte { return append(d, d...) }, 14, ErrBadSeq, 13},
 		{"a line of 17 MiB", func(d []byte) []byte {
 			at := lineStart(d, 8)
@@ -124,6 +124,9 @@ func TestResumeRefusesADamagedLog(t *testing.T) {
 			return append(d[:at:at], d[end:]...)
 		}, 4, ErrNotJSON, 3},
 		{"a bad last line that ends in a newline", func(d []byte) []byte { return append(d, "{\"seq\":14\n"...) }, 14, ErrNotJSON, 13},
+		{"a last seq of the largest int64", func(d []byte) []byte {
+			return append(d, line(9223372036854775807, "usage", `"input_tokens":1`)...)
+		}, 14, ErrBadSeq, 13},
 		{"a torn last line after a bad one", func(d []byte) []byte { return append(append(d, "garbage\n"...), `{"seq":15,`...) }, 14, ErrNotJSON, 13},
 	}
 	for _, tt := range tests {
@@ -140,7 +143,7 @@ func TestResumeRefusesADamagedLog(t *testing.T) {
 			if _, err := os.Stat(l.Path() + repairSuffix); !os.IsNotExist(err) {
 				t.Errorf("a refused resume left %s%s", l.Path(), repairSuffix)
 			}
-			lk, err := acquire(l.ID(), s.lockPath(l.ID()))
+			lk, err := lockOf(s, l.ID())
 			if err != nil {
 				t.Fatalf("a refused resume kept the lock: %v", err)
 			}
@@ -159,20 +162,22 @@ func swapSeqs(d []byte) []byte {
 
 func TestDamagedErrorText(t *testing.T) {
 	err := &DamagedError{ID: "s-20260907-100000-k3x9", Err: &LineError{Path: "s.jsonl", Line: 41, Err: ErrBadSeq}, ForkAt: 38}
-	want := "session s-20260907-100000-k3x9 is damaged: s.jsonl:41: seq does not increase; its last fork point before that is s-20260907-100000-k3x9@38"
+	want := "session s-20260907-100000-k3x9 is damaged: s.jsonl:41: seq is not one more than the last; its last fork point before that is s-20260907-100000-k3x9@38"
 	if err.Error() != want {
 		t.Errorf("Error() =\n%s\nwant\n%s", err, want)
 	}
 }
 
+// TestResumeRefusesALogWithoutMeta refuses a log that has no meta line
+// before its end, or before a torn line, and leaves it as it was: cutting
+// off a tear that leaves nothing would lose the bytes for nothing.
 func TestResumeRefusesALogWithoutMeta(t *testing.T) {
-	s, l, full := damagedLog(t)
-	writeFile(t, l.Path(), full[:30]) // the meta line itself torn: nothing left
-	_, _, err := s.Resume(l.ID(), testOptions)
-	if !errors.Is(err, ErrNoMeta) {
-		t.Errorf("Resume of a log whose only line was torn = %v, want ErrNoMeta", err)
-	}
-	if data := readFile(t, l.Path()); len(data) != 0 {
-		t.Errorf("the torn line was not repaired away: %q", data)
+	for _, data := range []string{"", "\n\n", metaLine()[:30]} {
+		s, l, _ := damagedLog(t)
+		writeFile(t, l.Path(), []byte(data))
+		if _, _, err := s.Resume(l.ID(), testOptions); !errors.Is(err, ErrNoMeta) {
+			t.Errorf("Resume of a log holding %q = %v, want ErrNoMeta", data, err)
+		}
+		sameFile(t, l.Path(), []byte(data))
 	}
 }

@@ -24,7 +24,7 @@ type Compactor func(window []llm.Message, summary string) []llm.Message
 // send it twice.
 type Replay struct {
 	Window     []llm.Message // the system prompt, then the conversation as the model last saw it
-	Grants     []string      // the "always" approvals of the last grants event, sorted
+	Grants     Grants        // the last grants event: the "always" approvals, sorted, and where they were given
 	Usage      Usage         // the running total of the last usage event
 	Meta       Meta          // the log's meta line
 	LastSeq    int64         // seq of the last event applied
@@ -66,7 +66,7 @@ func (rp *Replay) Apply(ev Event) {
 
 // rebuild applies one event to the window and the grants.
 //
-//lab:exercise 3 Message: rp.add it and count it in rp.Replayed. Compact: rp.dropCut, then the window becomes rp.compact(window, summary). Grants: they replace rp.Grants. Any other event: count it in rp.Skipped.
+//lab:exercise 3 A Message is then in the window (rp.add) and counted in rp.Replayed; after a Compact the window is rp.compact of itself, no cut round in it; rp.Grants is the last Grants; others add one to rp.Skipped.
 //lab:hint Where to look: the doc of Replay says which events rebuild and why; a type switch on ev.Data, as Apply does, tells the events apart.
 //lab:hint The approach: one case per type that rebuilds, and a default that counts. add and dropCut keep track of a tool round: the assistant message that opens it, and how many of its calls still wait for an answer.
 //lab:hint The pitfall: a turn a crash cut in half ends in an assistant message whose calls have no answers, and no server takes that window. It is not always last in the log: after a resume, the reopen note follows it. Whatever is not an answer ends the round.
@@ -79,7 +79,7 @@ func (rp *Replay) rebuild(ev Event) {
 		rp.dropCut()
 		rp.Window = rp.compact(rp.Window, d.Summary)
 	case Grants:
-		rp.Grants = slices.Clone(d.Grants)
+		rp.Grants = d
 	default:
 		rp.Skipped++
 	}
@@ -115,12 +115,26 @@ func (rp *Replay) dropCut() {
 	rp.waiting = 0
 }
 
+// GrantsFor returns the grants of the log that hold for a ply that runs in
+// cwd, and the directory they were given in: the last grants event's,
+// when that is cwd, and none when it is elsewhere.
+func (rp *Replay) GrantsFor(cwd string) (grants []string, givenIn string) {
+	givenIn = rp.Grants.Cwd
+	if givenIn == "" {
+		givenIn = rp.Meta.Cwd // a log written before grants kept where they were given
+	}
+	if givenIn != cwd {
+		return nil, givenIn
+	}
+	return slices.Clone(rp.Grants.Grants), givenIn
+}
+
 // Finish ends the replay after the last event: it drops a tool round the
 // log ends in the middle of, and sets Unfinished when the last turn still
 // waits for the model's answer, by the agent's own rule ([agent.Waits]).
 // /continue finishes such a turn by sending the window as it is.
 //
-//lab:exercise 3 Drop a round the log ends in (rp.dropCut); then set rp.Unfinished to what agent.Waits says of the window.
+//lab:exercise 3 Afterwards no round whose calls are not all answered is left in the window, and rp.Unfinished is what agent.Waits says of the window.
 func (rp *Replay) Finish() {
 	rp.dropCut()
 	rp.Unfinished = agent.Waits(rp.Window)

@@ -1,12 +1,14 @@
 package session
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"ply/day07/agent"
 	"ply/day07/llm"
 )
 
@@ -125,8 +127,8 @@ func TestReplayEqualsTheLiveWindow(t *testing.T) {
 	l, rp := resumeLive(t, s, a)
 	defer l.Close()
 	sameWindow(t, withoutNote(t, rp.Window), a.window)
-	if !reflect.DeepEqual(rp.Grants, a.grants) {
-		t.Errorf("grants = %v, want %v: the last grants event", rp.Grants, a.grants)
+	if !reflect.DeepEqual(rp.Grants.Grants, a.grants) {
+		t.Errorf("grants = %v, want %v: the last grants event", rp.Grants.Grants, a.grants)
 	}
 	if want := (Usage{400, 40, 440}); rp.Usage != want || l.usage != want {
 		t.Errorf("usage = %+v, the log's total %+v; want %+v, counting on from there", rp.Usage, l.usage, want)
@@ -225,10 +227,35 @@ func TestReplayCounts(t *testing.T) {
 
 func TestReplayGrantsLastWins(t *testing.T) {
 	rp := NewReplay(testSystem, testCompact)
-	rp.Apply(Event{Seq: 1, Data: Grants{Grants: []string{"a", "b"}}})
-	rp.Apply(Event{Seq: 2, Data: Grants{Grants: []string{"c"}}})
-	if !reflect.DeepEqual(rp.Grants, []string{"c"}) {
-		t.Errorf("Grants = %v, want [c]: a grants event holds the whole set (see exercise 3)", rp.Grants)
+	rp.Apply(Event{Seq: 1, Data: Grants{Grants: []string{"a", "b"}, Cwd: "/home/ann/calc"}})
+	rp.Apply(Event{Seq: 2, Data: Grants{Grants: []string{"c"}, Cwd: "/home/ann/calc"}})
+	if !reflect.DeepEqual(rp.Grants.Grants, []string{"c"}) {
+		t.Errorf("Grants = %v, want [c]: a grants event holds the whole set (see exercise 3)", rp.Grants.Grants)
+	}
+}
+
+// TestGrantsHoldWhereTheyWereGiven checks that the grants a log holds are
+// used only by a ply that runs where they were given; a log written
+// before grants kept where, by the directory of its meta line.
+func TestGrantsHoldWhereTheyWereGiven(t *testing.T) {
+	tests := []struct {
+		name   string
+		grants Grants
+		cwd    string
+		want   []string
+	}{
+		{"given here", Grants{Grants: []string{"a"}, Cwd: "/home/ann/calc"}, "/home/ann/calc", []string{"a"}},
+		{"given elsewhere", Grants{Grants: []string{"a"}, Cwd: "/home/ann/calc"}, "/home/ann/other", nil},
+		{"an older log, begun here", Grants{Grants: []string{"a"}}, "/home/ann/calc", []string{"a"}},
+		{"an older log, begun elsewhere", Grants{Grants: []string{"a"}}, "/home/ann/other", nil},
+	}
+	for _, tt := range tests {
+		rp := NewReplay(testSystem, testCompact)
+		rp.Apply(Event{Seq: 1, Data: Meta{V: Version, Cwd: "/home/ann/calc"}})
+		rp.Apply(Event{Seq: 2, Data: tt.grants})
+		if got, where := rp.GrantsFor(tt.cwd); !reflect.DeepEqual(got, tt.want) || where != "/home/ann/calc" {
+			t.Errorf("%s: GrantsFor(%s) = %v, given in %s; want %v, given in /home/ann/calc", tt.name, tt.cwd, got, where, tt.want)
+		}
 	}
 }
 
@@ -283,4 +310,37 @@ func appendUnknown(t testing.TB, l *Log, typ string) {
 		t.Fatal(err)
 	}
 	l.next++
+}
+
+// TestReplayOfEveryBeginningIsWellFormed replays every beginning of a
+// live session's log, as a kill after any one of its events leaves the
+// log: each rebuilds a window a server takes, every call answered and no
+// result without its call before it.
+func TestReplayOfEveryBeginningIsWellFormed(t *testing.T) {
+	s := newTestStore(t)
+	l := create(t, s)
+	a := newLive(t, l)
+	a.turn("read calc.go", 2)
+	a.grant("read_file")
+	a.turn("run the tests", 3)
+	a.compact("the tests fail on divide by zero")
+	a.turn("fix it", 1)
+	l.Close()
+	data := readFile(t, l.Path())
+	for end := bytes.IndexByte(data, '\n'); end >= 0; {
+		rp := NewReplay(testSystem, testCompact)
+		r := NewReader(bytes.NewReader(data[:end+1]), "beginning.jsonl")
+		for r.Next() {
+			rp.Apply(r.Event())
+		}
+		rp.Finish()
+		if err := agent.WellFormed(rp.Window); err != nil || r.Err() != nil {
+			t.Errorf("the log cut after seq %d rebuilds a window no server takes: %v, %v (see exercise 3)", rp.LastSeq, err, r.Err())
+		}
+		next := bytes.IndexByte(data[end+1:], '\n')
+		if next < 0 {
+			break
+		}
+		end += next + 1
+	}
 }

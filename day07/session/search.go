@@ -29,7 +29,7 @@ func (s Store) Search(text, cwd string, red *Redactor, found func(Hit)) error {
 	if text == "" {
 		return errors.New("search for nothing: the text is empty")
 	}
-	logs, err := s.byLastUse()
+	logs, err := s.byLastUse(cwd)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,10 @@ func (s Store) Search(text, cwd string, red *Redactor, found func(Hit)) error {
 // searchLog searches one log. It stops at the meta line when the session
 // began in another directory than cwd.
 func searchLog(lf logFile, text, cwd string, red *Redactor, found func(Hit)) error {
-	f, err := os.Open(lf.path)
+	if lf.err != nil {
+		return lf.err
+	}
+	f, err := openFile(lf.path, os.O_RDONLY, 0)
 	if err != nil {
 		return err
 	}

@@ -89,7 +89,7 @@ func TestLookingNeverWrites(t *testing.T) {
 	Export(io.Discard, "s-20260907-100000-k3x9", r, nil)
 	r.Close()
 	sameFile(t, l.Path(), torn)
-	lk, err := acquire(l.ID(), s.lockPath(l.ID()))
+	lk, err := lockOf(s, l.ID())
 	if err != nil {
 		t.Fatalf("looking at a session left it locked: %v", err)
 	}

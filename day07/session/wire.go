@@ -107,28 +107,65 @@ func body(d Data) any {
 		// A sorted set, and [] rather than null when it is empty.
 		sorted := append([]string{}, d.Grants...)
 		slices.Sort(sorted)
-		return Grants{Grants: sorted}
+		return Grants{Grants: sorted, Cwd: d.Cwd}
 	}
 	return d
 }
 
-// decode turns one line, without its "\n", into an event. A blank line
+// decode turns one line, without its "\n", into an event. An empty line
 // gives the zero Event and no error. The errors are decode's share of the
-// reader's rules: ErrNotJSON, ErrNoSeq, ErrNoType, ErrBadFields and
-// ErrVersion.
+// reader's rules, in the order it looks: ErrCRLF and ErrNotJSON, then
+// ErrKeyCase, ErrNoSeq, ErrNoType, ErrNoTime, ErrBadFields, ErrVersion and
+// ErrMetaFirst.
+//
+// The rules are strict because the format is ply's: a line is read only
+// when it is spelt as ply writes it, so that nothing another program did
+// to the file is taken for what ply wrote.
 //
 // Most lines are messages, and the biggest ones are, so a message line is
 // read in one pass, by decodeMessage, the one reader of message lines.
 // Every other line, and a message line decodeMessage does not take, goes
 // through decodeAny, which finds the reason a bad line is bad.
 func decode(text []byte) (Event, error) {
-	if isBlank(text) {
+	if len(text) == 0 {
 		return Event{}, nil
 	}
-	if ev, ok := decodeMessage(text); ok {
-		return ev, nil
+	if err := oneObject(text); err != nil {
+		return Event{}, err
 	}
-	return decodeAny(text)
+	ev, ok := Event{}, false
+	if bytes.Contains(text, messageType) { // no other line is worth a try
+		ev, ok = decodeMessage(text)
+	}
+	if !ok {
+		var err error
+		if ev, err = decodeAny(text); err != nil {
+			return Event{}, err
+		}
+	}
+	// Seq 1 is the meta line, which says what the rest is: an event before
+	// it would be replayed without knowing the format's version.
+	if (ev.Seq == 1) != (ev.Data.Type() == TypeMeta) {
+		return Event{}, ErrMetaFirst
+	}
+	return ev, nil
+}
+
+// messageType is how a message line says its type.
+var messageType = []byte(`"type":"message"`)
+
+// oneObject checks that text is one JSON object from its first byte to
+// its last, as ply writes every line: no white space around it, and no
+// "\r" before the "\n", which only a program that rewrote the file can
+// have put there.
+func oneObject(text []byte) error {
+	switch last := text[len(text)-1]; {
+	case last == '\r':
+		return ErrCRLF
+	case text[0] != '{' || last != '}':
+		return ErrNotJSON
+	}
+	return nil
 }
 
 // messageLine is the whole of a message line.
@@ -140,15 +177,19 @@ type messageLine struct {
 }
 
 // decodeMessage decodes a good message line in a single pass, and reports
-// whether text was one: its seq an integer, its type "message", and a
-// message with a role.
+// whether text was one: its keys ply's, its seq an integer, its type
+// "message", its ts a time, and a message with a role.
 func decodeMessage(text []byte) (Event, bool) {
 	var l messageLine
 	if json.Unmarshal(text, &l) != nil || l.Seq == nil || l.Type == nil || *l.Type != TypeMessage ||
-		l.Message == nil || l.Message.Role == "" {
+		l.Message == nil || l.Message.Role == "" || !lowerKeys(text) {
 		return Event{}, false
 	}
-	return Event{Seq: *l.Seq, Time: parseTime(l.TS), Data: Message{Message: fromWire(*l.Message)}}, true
+	ts, ok := parseTime(l.TS)
+	if !ok {
+		return Event{}, false
+	}
+	return Event{Seq: *l.Seq, Time: ts, Data: Message{Message: fromWire(*l.Message)}}, true
 }
 
 // head is the three fields every line starts with, as they were written.
@@ -162,8 +203,11 @@ type head struct {
 // the type, then the line again as that type.
 func decodeAny(text []byte) (Event, error) {
 	var h head
-	if !startsObject(text) || json.Unmarshal(text, &h) != nil {
+	if json.Unmarshal(text, &h) != nil {
 		return Event{}, ErrNotJSON
+	}
+	if !lowerKeys(text) {
+		return Event{}, ErrKeyCase
 	}
 	// ParseInt takes exactly a JSON integer: not 1.0, 1e3, "1" or null.
 	seq, err := strconv.ParseInt(string(h.Seq), 10, 64)
@@ -174,11 +218,15 @@ func decodeAny(text []byte) (Event, error) {
 	if !bytes.HasPrefix(h.Type, []byte(`"`)) || json.Unmarshal(h.Type, &typ) != nil || typ == "" {
 		return Event{}, ErrNoType
 	}
+	ts, ok := parseTime(h.TS)
+	if !ok {
+		return Event{}, ErrNoTime
+	}
 	d, err := decodeData(typ, text)
 	if err != nil {
 		return Event{}, err
 	}
-	return Event{Seq: seq, Time: parseTime(h.TS), Data: d}, nil
+	return Event{Seq: seq, Time: ts, Data: d}, nil
 }
 
 // decodeData decodes the fields of a line whose type is typ. A type this
@@ -230,30 +278,17 @@ func decodeMeta(text []byte) (Data, error) {
 	return d, nil
 }
 
-// parseTime reads a line's ts. The time is for people: a line is not
-// refused for an unreadable one, which gives the zero time.
-func parseTime(raw json.RawMessage) time.Time {
+// parseTime reads a line's ts, which must be a JSON string holding an
+// RFC 3339 time, and reports whether it was.
+func parseTime(raw json.RawMessage) (time.Time, bool) {
 	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
-		return time.Time{}
+		return time.Time{}, false
 	}
 	t, err := time.Parse(time.RFC3339Nano, string(raw[1:len(raw)-1]))
 	if err != nil {
-		return time.Time{}
+		return time.Time{}, false
 	}
-	return t.UTC()
-}
-
-// isBlank reports whether text holds nothing but spaces, tabs and "\r".
-func isBlank(text []byte) bool {
-	return len(bytes.Trim(text, " \t\r")) == 0
-}
-
-// startsObject reports whether text, after any white space, opens a JSON
-// object; a top-level null would otherwise decode into a struct as
-// nothing at all.
-func startsObject(text []byte) bool {
-	text = bytes.TrimLeft(text, " \t\r")
-	return len(text) > 0 && text[0] == '{'
+	return t.UTC(), true
 }
 
 // toWire spells a message the way the log does.

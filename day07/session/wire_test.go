@@ -37,10 +37,10 @@ var wireTests = []struct {
 		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"error","message":"401 Unauthorized"}`},
 	{Compact{Summary: "the user wants TestDivide fixed", ThroughSeq: 41, TokensBefore: 20500, TokensAfter: 3100},
 		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"compact","summary":"the user wants TestDivide fixed","through_seq":41,"tokens_before":20500,"tokens_after":3100}`},
-	{Grants{Grants: []string{"run_command go test ./...", "edit_file"}},
-		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":["edit_file","run_command go test ./..."]}`},
-	{Grants{},
-		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":[]}`},
+	{Grants{Grants: []string{"run_command go test ./...", "edit_file"}, Cwd: "/home/ann/calc"},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":["edit_file","run_command go test ./..."],"cwd":"/home/ann/calc"}`},
+	{Grants{Cwd: "/home/ann/calc"},
+		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"grants","grants":[],"cwd":"/home/ann/calc"}`},
 	{Fork{From: "s-20260907-100000-k3x9", AtSeq: 6},
 		`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"fork","from":"s-20260907-100000-k3x9","at_seq":6}`},
 }
@@ -63,16 +63,21 @@ func TestEncodeLine(t *testing.T) {
 func TestDecodeLine(t *testing.T) {
 	for _, tt := range wireTests {
 		t.Run(tt.data.Type(), func(t *testing.T) {
-			ev, err := decode([]byte(tt.want))
+			text, seq := tt.want, int64(7)
+			if tt.data.Type() == TypeMeta {
+				// Only seq 1 may be a meta line.
+				text, seq = strings.Replace(text, `{"seq":7,`, `{"seq":1,`, 1), 1
+			}
+			ev, err := decode([]byte(text))
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := tt.data
 			if g, ok := want.(Grants); ok {
-				want = Grants{Grants: append([]string{}, body(g).(Grants).Grants...)}
+				want = body(g).(Grants)
 			}
-			if ev.Seq != 7 || !ev.Time.Equal(at) || !reflect.DeepEqual(ev.Data, want) {
-				t.Errorf("decode(%s) = %+v, want seq 7 at %v with %#v", tt.want, ev, at, want)
+			if ev.Seq != seq || !ev.Time.Equal(at) || !reflect.DeepEqual(ev.Data, want) {
+				t.Errorf("decode(%s) = %+v, want seq %d at %v with %#v", text, ev, seq, at, want)
 			}
 		})
 	}
@@ -85,13 +90,13 @@ func TestDecodeBadMessageLines(t *testing.T) {
 		line string
 		want error
 	}{
-		{`{"seq":7,"ts":"t","type":"message","message":null}`, ErrBadFields},
-		{`{"seq":7,"ts":"t","type":"message","message":{"content":"hi"}}`, ErrBadFields},
-		{`{"seq":7,"ts":"t","type":"message","message":"hi"}`, ErrBadFields},
-		{`{"seq":7,"ts":"t","type":"message"}`, ErrBadFields},
-		{`{"seq":"7","ts":"t","type":"message","message":{"role":"user"}}`, ErrNoSeq},
-		{`{"seq":7.0,"ts":"t","type":"message","message":{"role":"user"}}`, ErrNoSeq},
-		{`{"seq":7,"ts":"t","type":["message"],"message":{"role":"user"}}`, ErrNoType},
+		{`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"message","message":null}`, ErrBadFields},
+		{`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"message","message":{"content":"hi"}}`, ErrBadFields},
+		{`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"message","message":"hi"}`, ErrBadFields},
+		{`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":"message"}`, ErrBadFields},
+		{`{"seq":"7","ts":"2026-09-07T10:00:04.210Z","type":"message","message":{"role":"user"}}`, ErrNoSeq},
+		{`{"seq":7.0,"ts":"2026-09-07T10:00:04.210Z","type":"message","message":{"role":"user"}}`, ErrNoSeq},
+		{`{"seq":7,"ts":"2026-09-07T10:00:04.210Z","type":["message"],"message":{"role":"user"}}`, ErrNoType},
 		{`null`, ErrNotJSON},
 	}
 	for _, tt := range tests {
@@ -110,12 +115,13 @@ func TestDecodeKeepsUnknownTypes(t *testing.T) {
 	}
 }
 
-func TestDecodeUnreadableTime(t *testing.T) {
-	for _, ts := range []string{`"yesterday"`, `12`, `null`, `"2026-09-07T10:00:04\u002e210Z"`} {
+// TestDecodeRefusesATimeNotPlysOwn checks that a ts that is not an RFC
+// 3339 time in a plain string is refused: ply writes one on every line.
+func TestDecodeRefusesATimeNotPlysOwn(t *testing.T) {
+	for _, ts := range []string{`"yesterday"`, `12`, `null`, `"2026-09-07T10:00:04\u002e210Z"`, `"2026-09-07 10:00:04"`} {
 		text := strings.Replace(wireTests[1].want, `"2026-09-07T10:00:04.210Z"`, ts, 1)
-		ev, err := decode([]byte(text))
-		if err != nil || !ev.Time.IsZero() || ev.Seq != 7 {
-			t.Errorf("decode with ts %s = %+v, %v; want the event, with the zero time", ts, ev, err)
+		if ev, err := decode([]byte(text)); !errors.Is(err, ErrNoTime) {
+			t.Errorf("decode with ts %s = %+v, %v; want %v", ts, ev, err, ErrNoTime)
 		}
 	}
 }

@@ -51,10 +51,23 @@ func (r *REPL) ResumeSession(id string) error {
 		rp, err = rec.Resume(id)
 	}
 	if err != nil {
-		return err
+		return wayOn(err)
 	}
 	r.reopened(rp, "resumed session "+rec.ID())
 	return nil
+}
+
+// wayOn adds to a refusal to resume a damaged session what the user can
+// do instead: fork it from its last fork point, or leave it be.
+func wayOn(err error) error {
+	var damaged *session.DamagedError
+	switch {
+	case !errors.As(err, &damaged):
+		return err
+	case damaged.ForkAt > 0:
+		return fmt.Errorf("%w: ply --fork %s@%d keeps everything up to it", err, damaged.ID, damaged.ForkAt)
+	}
+	return fmt.Errorf("%w: ply starts a new session, and ply --resume ID resumes another", err)
 }
 
 // ForkSession starts a new session from session id as it stood after
@@ -107,13 +120,31 @@ func (r *REPL) reopened(rp *session.Replay, opened string) {
 	if rp.Dropped > 0 {
 		r.notice(fmt.Sprintf("left out: %s of tool calls that a crash cut off before their results came back; the model is told to call again", count(rp.Dropped, "message")))
 	}
-	if cwd := r.sessions.rec.Cwd(); rp.Meta.Cwd != "" && rp.Meta.Cwd != cwd {
+	cwd := r.sessions.rec.Cwd()
+	if rp.Meta.Cwd != "" && rp.Meta.Cwd != cwd {
 		r.notice(fmt.Sprintf("it began in %s; the tools work here, in %s", printable(rp.Meta.Cwd), printable(cwd)))
 	}
+	r.restoredGrants(rp, cwd)
 	r.sessions.unfinished = rp.Unfinished
 	if rp.Unfinished {
 		r.notice("its last turn has no answer yet: /continue finishes it")
 	}
+}
+
+// restoredGrants says, in one line, which "always" approvals a reopened
+// session brought back, or that those it had were given in another
+// directory and hold only there.
+func (r *REPL) restoredGrants(rp *session.Replay, cwd string) {
+	given := rp.Grants.Grants
+	if len(given) == 0 {
+		return
+	}
+	used, givenIn := rp.GrantsFor(cwd)
+	if used != nil {
+		r.notice("always allowed, as before: " + printable(strings.Join(used, "; ")))
+		return
+	}
+	r.notice(fmt.Sprintf("not used here: %s given in %s, which hold there only; ply asks again", count(len(given), "grant"), printable(givenIn)))
 }
 
 // errNoSession is the answer to a session command when ply keeps none.
@@ -175,10 +206,21 @@ func WriteSessions(w io.Writer, list []session.Summary) {
 		}
 		line := fmt.Sprintf("%s %s %8s %4d msgs  %s", mark, s.ID, age(time.Since(s.Used)), s.Messages, printable(s.Preview))
 		if s.Err != nil {
-			line += "  (damaged: " + printable(s.Err.Error()) + ")"
+			line += "  (" + unreadable(s.Err) + ")"
 		}
 		fmt.Fprintln(w, line)
 	}
+}
+
+// unreadable says why a session in a listing could not be read to its
+// end: a bad line is damage; anything else, a link or not a file, is
+// what ply refuses to open.
+func unreadable(err error) string {
+	var bad *session.LineError
+	if errors.As(err, &bad) || errors.Is(err, session.ErrNoMeta) {
+		return "damaged: " + printable(err.Error())
+	}
+	return "refused: " + printable(err.Error())
 }
 
 // age says how long ago, roughly, in the largest unit that fits.

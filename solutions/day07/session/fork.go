@@ -43,9 +43,11 @@ func ForkPoints(r *Reader) []ForkPoint {
 // Fork starts a new session from session parent as it stood after event
 // at, which must be a fork point. The new log holds the parent's lines up
 // to at, byte for byte and with their own seqs, then a Fork event, then,
-// as on Resume, today's system prompt and a note for the model. The
-// parent's file is not touched: it stays byte-identical, and another ply
-// may even be writing it. The caller owns the returned Log.
+// as on Resume, today's system prompt and a note for the model. It
+// appears whole or not at all: a fork that fails, or is killed, leaves no
+// session behind. The parent's file is not touched: it stays
+// byte-identical, and another ply may even be writing it. The caller
+// owns the returned Log.
 //
 // Forking is not rolling back: the files the parent's tools changed stay
 // changed.
@@ -54,11 +56,22 @@ func (s Store) Fork(parent string, at int64, opts ReplayOptions) (*Log, *Replay,
 	if err != nil {
 		return nil, nil, err
 	}
-	size, rp, err := prefix(path, at, opts)
+	// One open of the parent, read to judge the point and then copied:
+	// the bytes copied are the bytes judged, whatever the name stands for
+	// by then.
+	src, err := openFile(path, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
-	l, err := s.forkLog(parent, path, size, at)
+	defer src.Close()
+	size, rp, err := prefix(src, path, at, opts)
+	if err == nil {
+		_, err = src.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
+	}
+	l, err := s.forkLog(parent, rp.Meta.Cwd, src, size, at)
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
@@ -70,16 +83,11 @@ func (s Store) Fork(parent string, at int64, opts ReplayOptions) (*Log, *Replay,
 	return l, rp, nil
 }
 
-// prefix reads the log at path up to event at and replays it, and
-// returns how many bytes the lines up to at take. It refuses an at that is
-// not a fork point, and a log that stops before it.
-func prefix(path string, at int64, opts ReplayOptions) (int64, *Replay, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer f.Close()
-	r := NewReader(f, path)
+// prefix reads the log in src, named path, up to event at and replays
+// it, and returns how many bytes the lines up to at take. It refuses an
+// at that is not a fork point, and a log that stops before it.
+func prefix(src io.Reader, path string, at int64, opts ReplayOptions) (int64, *Replay, error) {
+	r := NewReader(src, path)
 	rp := NewReplay(opts.System, opts.Compact)
 	for r.Next() && r.LastSeq() <= at {
 		ev := r.Event()
@@ -100,49 +108,35 @@ func prefix(path string, at int64, opts ReplayOptions) (int64, *Replay, error) {
 }
 
 // forkLog makes the log of a new session that begins as a copy of the
-// parent's log at path, its first size bytes, and goes on with a Fork
-// event at seq at+1.
+// first size bytes of the parent's log, read from src, and goes on with a
+// Fork event at seq at+1. cwd is where the parent began, as the copied
+// meta line says. The log is whole or absent: made where nothing looking
+// for sessions reads (newLog), given its session's name only once the
+// Fork event is in it (publish), and removed (discard) when anything
+// fails before.
 //
-//lab:exercise 4 Make a new session (s.newLog) whose log is the first size bytes of the file at path, copied byte for byte, then Fork{From: parent, AtSeq: at} as seq at+1. The file at path must not change.
-//lab:hint Where to look: newLog makes an empty, locked log; Append stamps the next seq, which is l.next.
-//lab:hint The approach: open the parent's file to read, copy with io.CopyN, set l.next before the Append. When anything fails, l.discard() removes the half-made log.
-//lab:hint The pitfall: cutting the parent's file at the fork point and appending to it looks tidier, with no copy at all. It is a rewrite: it destroys the branch being left, and a crash half-way loses both.
-func (s Store) forkLog(parent, path string, size, at int64) (*Log, error) {
-	src, err := os.Open(path)
+//lab:exercise 4 Make a new session's log (begun in cwd): the first size bytes of src, byte for byte, then Fork{From: parent, AtSeq: at} as seq at+1. It takes its name only whole; nothing of it is left on failure.
+//lab:hint Where to look: Create in store.go makes a new log whole in the same way; newLog, publish and discard are the three steps, and Append stamps l.next.
+//lab:hint The approach: s.newLog(cwd), then io.CopyN from src into l.f (it has no O_APPEND, so the kernel copies file to file), then l.next and the Append, then l.publish; at the first error, l.discard and return it.
+//lab:hint The pitfall: publishing first, or before the Fork event, or reading the prefix into memory to write it. A kill, or a ply listing at that moment, then sees a half copy and takes it for a session; and a 200 MiB fork takes 200 MiB of memory, where the kernel would copy it for nothing.
+func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log, error) {
+	l, err := s.newLog(cwd)
 	if err != nil {
 		return nil, err
 	}
-	defer src.Close()
-	l, err := s.newLog()
+	_, err = io.CopyN(l.f, src, size)
+	if err == nil {
+		l.next = at + 1
+		_, err = l.Append(Fork{From: parent, AtSeq: at})
+	}
+	if err == nil {
+		err = l.publish()
+	}
 	if err != nil {
-		return nil, err
-	}
-	if err := copyInto(l.path, src, size); err != nil {
-		l.discard()
-		return nil, err
-	}
-	l.next = at + 1
-	if _, err := l.Append(Fork{From: parent, AtSeq: at}); err != nil {
 		l.discard()
 		return nil, err
 	}
 	return l, nil
-}
-
-// copyInto copies the first n bytes of src into the empty file at path.
-// It writes through a handle of its own, without O_APPEND: with one,
-// the kernel will not copy file to file (copy_file_range), and every byte
-// would pass through this process.
-func copyInto(path string, src io.Reader, n int64) error {
-	dst, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return err
-	}
-	_, err = io.CopyN(dst, src, n)
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // describeKind names what kind of event ev is, for an error.

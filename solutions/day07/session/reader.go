@@ -53,6 +53,14 @@ func NewReader(r io.Reader, path string) *Reader {
 	return &Reader{path: path, in: bufio.NewReaderSize(r, 64<<10), max: MaxLine}
 }
 
+// reset makes r a reader of the log in src, named path, as NewReader would,
+// but with the buffers r already has: a listing reads the first line of
+// thousands of logs, and a buffer for each would cost more than the reading.
+func (r *Reader) reset(src io.Reader, path string) {
+	r.in.Reset(src)
+	*r = Reader{path: path, in: r.in, max: r.max, long: r.long[:0]}
+}
+
 // Next reads the next event and reports whether there was one. It returns
 // false at the end of the log, at a read error, and at the first line
 // that cannot be trusted; Err says which.
@@ -88,9 +96,9 @@ func (r *Reader) Next() bool {
 // what decode made of it. A line the judge lets through is an event, or
 // blank when ev.Data is nil.
 //
-//lab:exercise 2 Stop the reader (r.err: a *LineError of r.path, r.line) at a line with no "\n" at its end (ErrTorn), not UTF-8 (ErrBadUTF8), that decode failed on (err), or whose seq is not above r.prev (ErrBadSeq).
+//lab:exercise 2 Stop the reader (r.err: *LineError of r.path, r.line) at a line with no final "\n" (ErrTorn), not UTF-8 (ErrBadUTF8), decode refused (err), or an event whose seq is not r.prev+1 (ErrBadSeq, "7 after 5").
 //lab:hint Where to look: decode in wire.go already says why a line is not an event, and the reasons are the Err… variables of errors.go; Next shows what happens once r.err is set.
-//lab:hint The approach: look at the bytes first (the "\n" at the end, then utf8.Valid), then at decode's error, then compare ev.Seq with r.prev. A blank line has ev.Data == nil and no seq to compare.
+//lab:hint The approach: look at the bytes first (the "\n" at the end, then utf8.Valid), then at decode's error, then compare ev.Seq with r.prev. A blank line has ev.Data == nil and no seq to compare; fmt.Errorf with %w keeps ErrBadSeq for errors.Is.
 //lab:hint The pitfall: letting a bad line through looks kinder, since Next then skips it and reads on. But the conversation gets a hole nobody sees, and a torn last line skipped in memory is still in the file: the next append is glued to it.
 func (r *Reader) judge(line []byte, ev Event, err error) {
 	switch {
@@ -100,7 +108,7 @@ func (r *Reader) judge(line []byte, ev Event, err error) {
 		err = ErrBadUTF8
 	case err != nil:
 		// decode's reason: not JSON, no seq, no type, wrong fields, version.
-	case ev.Data != nil && ev.Seq <= r.prev:
+	case ev.Data != nil && ev.Seq != r.prev+1:
 		err = fmt.Errorf("%w: %d after %d", ErrBadSeq, ev.Seq, r.prev)
 	default:
 		return

@@ -4,15 +4,13 @@
 // Caught by: TestReplayEqualsTheLiveWindow, TestReplayCounts, TestForkWindowEqualsTheParentsThere
 package session
 
-import "slices"
-
 func (rp *Replay) rebuild(ev Event) {
 	switch d := ev.Data.(type) {
 	case Message:
 		rp.add(d.Message)
 		rp.Replayed++
 	case Grants:
-		rp.Grants = slices.Clone(d.Grants)
+		rp.Grants = d
 	default:
 		rp.Skipped++
 	}

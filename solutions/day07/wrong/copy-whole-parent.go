@@ -4,27 +4,22 @@
 // Caught by: TestForkCopiesThePrefixAndLeavesTheParent, TestForkWindowEqualsTheParentsThere
 package session
 
-import (
-	"io"
-	"os"
-)
+import "io"
 
-func (s Store) forkLog(parent, path string, size, at int64) (*Log, error) {
-	src, err := os.Open(path)
+func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log, error) {
+	l, err := s.newLog(cwd)
 	if err != nil {
 		return nil, err
 	}
-	defer src.Close()
-	l, err := s.newLog()
+	_, err = io.Copy(l.f, src)
+	if err == nil {
+		l.next = at + 1
+		_, err = l.Append(Fork{From: parent, AtSeq: at})
+	}
+	if err == nil {
+		err = l.publish()
+	}
 	if err != nil {
-		return nil, err
-	}
-	if _, err := io.Copy(l.f, src); err != nil {
-		l.discard()
-		return nil, err
-	}
-	l.next = at + 1
-	if _, err := l.Append(Fork{From: parent, AtSeq: at}); err != nil {
 		l.discard()
 		return nil, err
 	}

@@ -16,11 +16,12 @@ func (rp *Replay) rebuild(ev Event) {
 		rp.Window = rp.compact(rp.Window, d.Summary)
 	case Grants:
 		for _, g := range d.Grants {
-			if !slices.Contains(rp.Grants, g) {
-				rp.Grants = append(rp.Grants, g)
+			if !slices.Contains(rp.Grants.Grants, g) {
+				rp.Grants.Grants = append(rp.Grants.Grants, g)
 			}
 		}
-		slices.Sort(rp.Grants)
+		slices.Sort(rp.Grants.Grants)
+		rp.Grants.Cwd = d.Cwd
 	default:
 		rp.Skipped++
 	}

@@ -4,11 +4,7 @@
 // Caught by: TestReplayEqualsTheLiveWindow, TestReplayCounts, self-check "replay rebuilds the messages and skips the other events"
 package session
 
-import (
-	"slices"
-
-	"ply/day07/llm"
-)
+import "ply/day07/llm"
 
 func (rp *Replay) rebuild(ev Event) {
 	switch d := ev.Data.(type) {
@@ -22,7 +18,7 @@ func (rp *Replay) rebuild(ev Event) {
 		rp.dropCut()
 		rp.Window = rp.compact(rp.Window, d.Summary)
 	case Grants:
-		rp.Grants = slices.Clone(d.Grants)
+		rp.Grants = d
 	default:
 		rp.Skipped++
 	}

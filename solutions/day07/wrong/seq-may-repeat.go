@@ -1,7 +1,7 @@
 // Wrong: a seq equal to the last one passes, so two writers, or one log pasted after another, go
 // unnoticed.
 // Exercise: 2
-// Caught by: TestReaderRules/seq_repeats, TestReaderRules/seq_zero_first, self-check "a seq that does not increase stops the reader"
+// Caught by: TestReaderRules/seq_repeats, TestReaderRules/seq_zero_first, self-check "a seq that is not one more than the last stops the reader"
 // Test exercise: 5
 package session
 

@@ -20,7 +20,7 @@ func (r *Reader) judge(line []byte, ev Event, err error) {
 		return
 	case !utf8.Valid(line):
 		err = ErrBadUTF8
-	case ev.Data != nil && ev.Seq <= r.prev:
+	case ev.Data != nil && ev.Seq != r.prev+1:
 		err = fmt.Errorf("%w: %d after %d", ErrBadSeq, ev.Seq, r.prev)
 	default:
 		return

@@ -16,7 +16,7 @@ func (r *Reader) judge(line []byte, ev Event, err error) {
 	case !utf8.Valid(line):
 		err = ErrBadUTF8
 	case err != nil:
-	case ev.Data != nil && ev.Seq <= r.prev:
+	case ev.Data != nil && ev.Seq != r.prev+1:
 		err = fmt.Errorf("%w: %d after %d", ErrBadSeq, ev.Seq, r.prev)
 	default:
 		return

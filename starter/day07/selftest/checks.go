@@ -9,7 +9,7 @@ var checks = []Check{
 	{"usage events hold the session's running total", 1, usageRunningTotal},
 	{"a cut last line stops the reader after the previous event, naming its line", 2, cutLastLine},
 	{"a damaged middle line stops the reader there", 2, damagedMiddle},
-	{"a seq that does not increase stops the reader", 2, seqOrder},
+	{"a seq that is not one more than the last stops the reader", 2, seqOrder},
 	{"fork points are user messages and answers without tool calls", 0, forkPointsClean},
 	{"fork copies the prefix and leaves the parent byte-identical", 4, forkLeavesParent},
 	{"resume repairs a torn last line and says which line went", 2, repairTorn},

@@ -3,6 +3,7 @@ package session
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -36,9 +37,26 @@ func TestReplayKeepsAToolMessageThatAnswersNothing(t *testing.T) {
 	}
 }
 
+// TestReplayEndsACutRoundAtAnyMessage gives a cut round an answer of the
+// assistant's, and then the user's next question: whatever is not an
+// answer to the round's calls ends it, the answer included, so the round
+// is dropped then and the answer kept.
+func TestReplayEndsACutRoundAtAnyMessage(t *testing.T) {
+	rp := replayOf(user("hi"), calls("c1", "c2"), result("c1", "x"), answer("it divides"), user("and now?"))
+	want := []string{"prompt", "hi", "it divides", "and now?"}
+	var got []string
+	for _, m := range rp.Window {
+		got = append(got, m.Content)
+	}
+	if !slices.Equal(got, want) || rp.Dropped != 2 {
+		t.Errorf("replay of a cut round, an answer and a question = %q with %d dropped; want %q and 2: the answer ends the round (see exercise 3, Replay.add)", got, rp.Dropped, want)
+	}
+	callsAnswered(t, rp.Window)
+}
+
 // TestForkLeavesNothingWhenItFails checks that a fork that fails half-way
-// removes the log it had begun: no session is left that holds half a
-// copy, or a copy without its fork event.
+// leaves nothing of the log it had begun: no session that holds half a
+// copy, or a copy without its fork event, and no file of its own at all.
 func TestForkLeavesNothingWhenItFails(t *testing.T) {
 	s := newTestStore(t)
 	l := create(t, s)
@@ -53,17 +71,21 @@ func TestForkLeavesNothingWhenItFails(t *testing.T) {
 		parent string
 		size   int64
 	}{
-		{"the copy fails: the parent is shorter than the prefix", l.ID(), info.Size() + 100},
-		{"the fork event fails: it is longer than a line may be", strings.Repeat("x", 17<<20), info.Size()},
+		{"the copy fails", l.ID(), info.Size() + 100},                      // the parent is shorter than the prefix
+		{"the fork event fails", strings.Repeat("x", 17<<20), info.Size()}, // it is longer than a line may be
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := s.forkLog(tt.parent, l.Path(), tt.size, 3); err == nil {
+			src, err := os.Open(l.Path())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer src.Close()
+			if _, err := s.forkLog(tt.parent, "/home/ann/calc", src, tt.size, 3); err == nil {
 				t.Fatal("forkLog succeeded; want an error")
 			}
-			logs, _ := filepath.Glob(filepath.Join(s.Dir, "*.jsonl"))
-			if len(logs) != 1 {
-				t.Errorf("after a failed fork the store holds %d logs, want only the parent's (see exercise 4: l.discard)", len(logs))
+			if got := folderNames(t, s); !slices.Equal(got, []string{filepath.Base(l.Path())}) {
+				t.Errorf("after a failed fork the sessions folder holds %q, want only the parent's log (see exercise 4: nothing of a failed fork is left)", got)
 			}
 		})
 	}

@@ -26,8 +26,8 @@ const (
 
 // Event is one line of a log.
 type Event struct {
-	Seq  int64     // 1 for the first line; strictly increasing, never reused
-	Time time.Time // when it happened, UTC, to the millisecond; zero when the line's ts is unreadable
+	Seq  int64     // 1 for the meta line, then one more for each event: never a gap, never reused
+	Time time.Time // when it happened, UTC, to the millisecond
 	Data Data      // what happened; Data.Type() is the line's type
 }
 
@@ -107,9 +107,12 @@ type Compact struct {
 }
 
 // Grants is the whole set of "always" approvals after a change, sorted;
-// not a difference from the last set. The last one in a log wins.
+// not a difference from the last set. The last one in a log wins, and
+// only where it was given: a grant is a judgement of what a command does
+// in one workspace, and the same words can do something else in another.
 type Grants struct {
 	Grants []string `json:"grants"`
+	Cwd    string   `json:"cwd"` // the directory ply ran in; "" in logs written before it was kept: the meta line's
 }
 
 // Fork says the log was copied from another session up to an event. It

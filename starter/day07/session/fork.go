@@ -44,9 +44,11 @@ func ForkPoints(r *Reader) []ForkPoint {
 // Fork starts a new session from session parent as it stood after event
 // at, which must be a fork point. The new log holds the parent's lines up
 // to at, byte for byte and with their own seqs, then a Fork event, then,
-// as on Resume, today's system prompt and a note for the model. The
-// parent's file is not touched: it stays byte-identical, and another ply
-// may even be writing it. The caller owns the returned Log.
+// as on Resume, today's system prompt and a note for the model. It
+// appears whole or not at all: a fork that fails, or is killed, leaves no
+// session behind. The parent's file is not touched: it stays
+// byte-identical, and another ply may even be writing it. The caller
+// owns the returned Log.
 //
 // Forking is not rolling back: the files the parent's tools changed stay
 // changed.
@@ -55,11 +57,22 @@ func (s Store) Fork(parent string, at int64, opts ReplayOptions) (*Log, *Replay,
 	if err != nil {
 		return nil, nil, err
 	}
-	size, rp, err := prefix(path, at, opts)
+	// One open of the parent, read to judge the point and then copied:
+	// the bytes copied are the bytes judged, whatever the name stands for
+	// by then.
+	src, err := openFile(path, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
-	l, err := s.forkLog(parent, path, size, at)
+	defer src.Close()
+	size, rp, err := prefix(src, path, at, opts)
+	if err == nil {
+		_, err = src.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
+	}
+	l, err := s.forkLog(parent, rp.Meta.Cwd, src, size, at)
 	if err != nil {
 		return nil, nil, fmt.Errorf("fork %s@%d: %w", parent, at, err)
 	}
@@ -71,16 +84,11 @@ func (s Store) Fork(parent string, at int64, opts ReplayOptions) (*Log, *Replay,
 	return l, rp, nil
 }
 
-// prefix reads the log at path up to event at and replays it, and
-// returns how many bytes the lines up to at take. It refuses an at that is
-// not a fork point, and a log that stops before it.
-func prefix(path string, at int64, opts ReplayOptions) (int64, *Replay, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer f.Close()
-	r := NewReader(f, path)
+// prefix reads the log in src, named path, up to event at and replays
+// it, and returns how many bytes the lines up to at take. It refuses an
+// at that is not a fork point, and a log that stops before it.
+func prefix(src io.Reader, path string, at int64, opts ReplayOptions) (int64, *Replay, error) {
+	r := NewReader(src, path)
 	rp := NewReplay(opts.System, opts.Compact)
 	for r.Next() && r.LastSeq() <= at {
 		ev := r.Event()
@@ -101,30 +109,18 @@ func prefix(path string, at int64, opts ReplayOptions) (int64, *Replay, error) {
 }
 
 // forkLog makes the log of a new session that begins as a copy of the
-// parent's log at path, its first size bytes, and goes on with a Fork
-// event at seq at+1.
-func (s Store) forkLog(parent, path string, size, at int64) (*Log, error) {
-	// TODO(lab 4): Make a new session (s.newLog) whose log is the first size
-	// bytes of the file at path, copied byte for byte, then Fork{From: parent,
-	// AtSeq: at} as seq at+1. The file at path must not change.
+// first size bytes of the parent's log, read from src, and goes on with a
+// Fork event at seq at+1. cwd is where the parent began, as the copied
+// meta line says. The log is whole or absent: made where nothing looking
+// for sessions reads (newLog), given its session's name only once the
+// Fork event is in it (publish), and removed (discard) when anything
+// fails before.
+func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log, error) {
+	// TODO(lab 4): Make a new session's log (begun in cwd): the first size
+	// bytes of src, byte for byte, then Fork{From: parent, AtSeq: at} as seq
+	// at+1. It takes its name only whole; nothing of it is left on failure.
 	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day07 4
 	return nil, errors.New("exercise 4 is not done yet")
-}
-
-// copyInto copies the first n bytes of src into the empty file at path.
-// It writes through a handle of its own, without O_APPEND: with one,
-// the kernel will not copy file to file (copy_file_range), and every byte
-// would pass through this process.
-func copyInto(path string, src io.Reader, n int64) error {
-	dst, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return err
-	}
-	_, err = io.CopyN(dst, src, n)
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // describeKind names what kind of event ev is, for an error.

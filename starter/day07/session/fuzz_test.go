@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 	"unicode/utf8"
 )
 
@@ -69,11 +72,11 @@ func referenceRead(data []byte, max int) ([]Event, int, error) {
 			return evs, n, ErrTorn
 		case !utf8.Valid(text):
 			return evs, n, ErrBadUTF8
-		case len(bytes.Trim(text, " \t\r")) == 0:
+		case len(text) == 0:
 			continue
 		}
 		ev, err := referenceDecode(text)
-		if err == nil && ev.Seq <= prev {
+		if err == nil && ev.Seq != prev+1 {
 			err = ErrBadSeq
 		}
 		if err != nil {
@@ -88,22 +91,73 @@ func referenceRead(data []byte, max int) ([]Event, int, error) {
 // referenceDecode decodes one line that is not blank.
 func referenceDecode(text []byte) (Event, error) {
 	var fields map[string]json.RawMessage
-	if t := bytes.TrimLeft(text, " \t\r"); t[0] != '{' || json.Unmarshal(text, &fields) != nil {
+	switch {
+	case text[len(text)-1] == '\r':
+		return Event{}, ErrCRLF
+	case text[0] != '{' || text[len(text)-1] != '}' || json.Unmarshal(text, &fields) != nil:
 		return Event{}, ErrNotJSON
+	case !referenceKeys(json.NewDecoder(bytes.NewReader(text)), text):
+		return Event{}, ErrKeyCase
 	}
-	var h struct{ Seq, TS, Type json.RawMessage }
-	json.Unmarshal(text, &h) // encoding/json matches keys regardless of case, as decode does
-	seq, err := strconv.ParseInt(string(h.Seq), 10, 64)
+	seq, err := strconv.ParseInt(string(fields["seq"]), 10, 64)
 	if err != nil {
 		return Event{}, ErrNoSeq
 	}
 	var typ string
-	if len(h.Type) == 0 || h.Type[0] != '"' || json.Unmarshal(h.Type, &typ) != nil || typ == "" {
+	if t := fields["type"]; len(t) == 0 || t[0] != '"' || json.Unmarshal(t, &typ) != nil || typ == "" {
 		return Event{}, ErrNoType
 	}
+	var ts string
+	var when time.Time
+	if t := fields["ts"]; len(t) == 0 || t[0] != '"' || json.Unmarshal(t, &ts) != nil {
+		return Event{}, ErrNoTime
+	} else if when, err = time.Parse(time.RFC3339Nano, string(t[1:len(t)-1])); err != nil {
+		return Event{}, ErrNoTime
+	}
 	d, err := referenceData(typ, text)
-	return Event{Seq: seq, Time: parseTime(h.TS), Data: d}, err
+	if err != nil {
+		return Event{}, err
+	}
+	if (seq == 1) != (typ == TypeMeta) {
+		return Event{}, ErrMetaFirst
+	}
+	return Event{Seq: seq, Time: when.UTC(), Data: d}, nil
 }
+
+// referenceKeys reads the JSON value dec holds, from text, token by token,
+// and reports whether every key of every object in it is spelt in text
+// with lower-case ASCII letters, digits and "_" alone.
+func referenceKeys(dec *json.Decoder, text []byte) bool {
+	tok, err := dec.Token()
+	if err != nil {
+		return false
+	}
+	switch tok {
+	case json.Delim('{'):
+		for dec.More() {
+			start := dec.InputOffset()
+			if _, err := dec.Token(); err != nil {
+				return false
+			}
+			key := strings.TrimLeft(string(text[start:dec.InputOffset()]), ", \t\n\r")
+			if !plainKeyPattern.MatchString(key) || !referenceKeys(dec, text) {
+				return false
+			}
+		}
+		_, err = dec.Token()
+	case json.Delim('['):
+		for dec.More() {
+			if !referenceKeys(dec, text) {
+				return false
+			}
+		}
+		_, err = dec.Token()
+	}
+	return err == nil
+}
+
+// plainKeyPattern is a key as ply spells it, with its quotes.
+var plainKeyPattern = regexp.MustCompile(`^"[a-z0-9_]+"$`)
 
 // referenceData decodes a line's fields as its type's.
 func referenceData(typ string, text []byte) (Data, error) {

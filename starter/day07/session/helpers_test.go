@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,11 +40,77 @@ func newTestStore(t testing.TB) Store {
 // create starts a session in s and fails the test when it cannot.
 func create(t testing.TB, s Store) *Log {
 	t.Helper()
-	l, err := s.Create(Meta{Model: "scripted", Cwd: "/home/ann/calc", Agent: "ply test"}, testSystem)
+	l, err := s.Create(Meta{Model: "scripted", Cwd: "/home/ann/calc", Agent: "ply test"}, testSystem, nil)
 	if err != nil {
 		t.Fatalf("Create: %v", err)
 	}
 	return l
+}
+
+// logOf returns the path of session id's log in s, whatever its name.
+func logOf(t testing.TB, s Store, id string) string {
+	t.Helper()
+	path, err := s.find(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// fileSize returns the size of the file at path.
+func fileSize(t testing.TB, path string) int64 {
+	t.Helper()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.Size()
+}
+
+// lockOf takes the lock of session id of s, as Resume does.
+func lockOf(s Store, id string) (*lock, error) {
+	path, err := s.find(id)
+	if err != nil {
+		return nil, err
+	}
+	return acquire(id, path, s.pidPath(id))
+}
+
+// folderNames returns the files in the sessions folder of s, and in the
+// folder of new logs inside it, by their paths from s.Dir, sorted.
+func folderNames(t testing.TB, s Store) []string {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(s.Dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(s.Dir, path)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// unlocked reports whether the log of session id of s can be locked, as
+// a second ply would lock it, and unlocks it again.
+func unlocked(t testing.TB, s Store, id string) bool {
+	t.Helper()
+	f, err := os.Open(logOf(t, s, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := tryLock(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got {
+		unlock(f)
+	}
+	return got
 }
 
 // mustAppend appends d to l and fails the test when it cannot.

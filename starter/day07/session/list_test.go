@@ -18,7 +18,7 @@ func makeSessions(t testing.TB, s Store, n int, cwd string, base time.Time) []st
 	t.Helper()
 	var ids []string
 	for i := range n {
-		l, err := s.Create(Meta{Model: "scripted", Cwd: cwd, Agent: "ply test"}, testSystem)
+		l, err := s.Create(Meta{Model: "scripted", Cwd: cwd, Agent: "ply test"}, testSystem, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,6 +91,56 @@ func TestListShowsADamagedLog(t *testing.T) {
 	}
 }
 
+// TestListPassesOverNoDamagedSession damages the newest session of a
+// directory before its first message, and puts beside it a log whose meta
+// line cannot be read and whose name says nothing of its directory: both
+// are listed, marked, the second in every directory's list since it may
+// be any directory's; and Latest, what --resume takes, is the damaged
+// newest, not an older one.
+func TestListPassesOverNoDamagedSession(t *testing.T) {
+	s := newTestStore(t)
+	older := makeSessions(t, s, 2, "/home/ann/calc", base)
+	damaged := makeSessions(t, s, 1, "/home/ann/calc", base.Add(time.Hour))[0]
+	noMeta := "s-20260101-000000-nome"
+	writeFile(t, logOf(t, s, damaged), []byte(metaLine()+"garbage\n"+msgLine(3, "user", "never read")))
+	writeFile(t, s.logPath(noMeta), []byte("{\"seq\":1,\n"))
+	for i, id := range []string{damaged, noMeta} {
+		when := base.Add(time.Duration(i+1) * time.Hour)
+		if err := os.Chtimes(logOf(t, s, id), when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := s.List("/home/ann/calc", "", 10)
+	if err != nil || len(list) != 4 || list[0].ID != noMeta || list[1].ID != damaged || list[1].Err == nil || list[2].ID != older[1] {
+		t.Fatalf("List = %+v, %v; want the log with no readable meta, the damaged one, marked, then the two older", list, err)
+	}
+	if list, _ := s.List("/elsewhere", "", 10); len(list) != 1 || list[0].ID != noMeta || !errors.Is(list[0].Err, ErrNotJSON) {
+		t.Errorf("List(/elsewhere) = %+v; want only the log whose directory cannot be read, marked", list)
+	}
+	writeFile(t, s.logPath(noMeta), nil)
+	if list, _ := s.List("/elsewhere", "", 10); len(list) != 1 || !errors.Is(list[0].Err, ErrNoMeta) {
+		t.Errorf("List(/elsewhere) with an empty log = %+v; want it listed, marked: an empty file is no session", list)
+	}
+	os.Remove(s.logPath(noMeta))
+	if id, err := s.Latest("/home/ann/calc"); id != damaged || err != nil {
+		t.Errorf("Latest = %q, %v; want the damaged newest session, %s, for Resume to refuse by name", id, err, damaged)
+	}
+}
+
+// TestListShowsALinkMarked puts a link where a session's log would be:
+// it is listed, marked with what it points to, not hidden.
+func TestListShowsALinkMarked(t *testing.T) {
+	s := newTestStore(t)
+	makeSessions(t, s, 1, "/home/ann/calc", base)
+	target, _ := outside(t, s)
+	id := "s-20990101-000000-abcd"
+	link(t, target, s.logPath(id))
+	list, err := s.List("/home/ann/calc", "", 10)
+	if err != nil || len(list) != 2 || list[0].ID != id || !errors.Is(list[0].Err, ErrLink) || !strings.Contains(list[0].Err.Error(), target) {
+		t.Errorf("List = %+v, %v; want the link first, marked with what it points to, then the session", list, err)
+	}
+}
+
 func TestListWithNoSessionsYet(t *testing.T) {
 	s := newTestStore(t)
 	if list, err := s.List("", "", 10); list != nil || err != nil {
@@ -101,7 +151,7 @@ func TestListWithNoSessionsYet(t *testing.T) {
 func TestListIgnoresWhatIsNotALog(t *testing.T) {
 	s := newTestStore(t)
 	ids := makeSessions(t, s, 1, "/home/ann/calc", base)
-	for _, name := range []string{"notes.txt", "s-bad.jsonl", ids[0] + ".jsonl.repair"} {
+	for _, name := range []string{"notes.txt", "s-bad.jsonl", ids[0] + ".jsonl.repair", ids[0] + ".pid"} {
 		writeFile(t, s.Dir+"/"+name, []byte(metaLine()+msgLine(2, "user", "x")))
 	}
 	if list, _ := s.List("", "", 10); len(list) != 1 {
@@ -119,13 +169,13 @@ func TestListReadsOnlyWhatItShows(t *testing.T) {
 	s := newTestStore(t)
 	old := makeSessions(t, s, 20, "/home/ann/calc", base)
 	for _, id := range old {
-		f, err := os.OpenFile(s.logPath(id), os.O_WRONLY|os.O_APPEND, 0)
+		f, err := os.OpenFile(logOf(t, s, id), os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fmt.Fprint(f, msgLine(5, "assistant", strings.Repeat("x", 1<<20)))
 		f.Close()
-		os.Chtimes(s.logPath(id), base, base)
+		os.Chtimes(logOf(t, s, id), base, base)
 	}
 	makeSessions(t, s, 10, "/home/ann/calc", base.Add(time.Hour))
 	before := bytesRead(t)

@@ -10,8 +10,8 @@ import (
 )
 
 // Windows locks byte ranges, and another process cannot even read a
-// locked range. So the lock is on one byte far past the pid the file
-// holds, at 4 GiB, and a refused ply can still read who holds it.
+// locked range. So the lock is on one byte far past the end of any log,
+// at 4 GiB, and the log can still be read while a ply holds it.
 const lockOffsetHigh = 1
 
 // The two calls come from kernel32.dll; the standard library's syscall

@@ -125,7 +125,7 @@ func describeAll(r *Reader, red *Redactor) error {
 // results 64 KiB of secretText each, and returns its id and size.
 func secretSession(b *testing.B, s Store, size int64) (string, int64) {
 	b.Helper()
-	l, err := s.Create(Meta{Model: "bench", Cwd: "/home/ann/calc", Agent: "ply bench"}, testSystem)
+	l, err := s.Create(Meta{Model: "bench", Cwd: "/home/ann/calc", Agent: "ply bench"}, testSystem, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

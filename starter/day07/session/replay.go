@@ -1,6 +1,8 @@
 package session
 
 import (
+	"slices"
+
 	"ply/day07/llm"
 )
 
@@ -21,7 +23,7 @@ type Compactor func(window []llm.Message, summary string) []llm.Message
 // send it twice.
 type Replay struct {
 	Window     []llm.Message // the system prompt, then the conversation as the model last saw it
-	Grants     []string      // the "always" approvals of the last grants event, sorted
+	Grants     Grants        // the last grants event: the "always" approvals, sorted, and where they were given
 	Usage      Usage         // the running total of the last usage event
 	Meta       Meta          // the log's meta line
 	LastSeq    int64         // seq of the last event applied
@@ -63,9 +65,9 @@ func (rp *Replay) Apply(ev Event) {
 
 // rebuild applies one event to the window and the grants.
 func (rp *Replay) rebuild(ev Event) {
-	// TODO(lab 3): Message: rp.add it and count it in rp.Replayed. Compact:
-	// rp.dropCut, then the window becomes rp.compact(window, summary). Grants:
-	// they replace rp.Grants. Any other event: count it in rp.Skipped.
+	// TODO(lab 3): A Message is then in the window (rp.add) and counted in
+	// rp.Replayed; after a Compact the window is rp.compact of itself, no cut
+	// round in it; rp.Grants is the last Grants; others add one to rp.Skipped.
 	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
 }
 
@@ -88,12 +90,26 @@ func (rp *Replay) dropCut() {
 	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
 }
 
+// GrantsFor returns the grants of the log that hold for a ply that runs in
+// cwd, and the directory they were given in: the last grants event's,
+// when that is cwd, and none when it is elsewhere.
+func (rp *Replay) GrantsFor(cwd string) (grants []string, givenIn string) {
+	givenIn = rp.Grants.Cwd
+	if givenIn == "" {
+		givenIn = rp.Meta.Cwd // a log written before grants kept where they were given
+	}
+	if givenIn != cwd {
+		return nil, givenIn
+	}
+	return slices.Clone(rp.Grants.Grants), givenIn
+}
+
 // Finish ends the replay after the last event: it drops a tool round the
 // log ends in the middle of, and sets Unfinished when the last turn still
 // waits for the model's answer, by the agent's own rule ([agent.Waits]).
 // /continue finishes such a turn by sending the window as it is.
 func (rp *Replay) Finish() {
-	// TODO(lab 3): Drop a round the log ends in (rp.dropCut); then set
-	// rp.Unfinished to what agent.Waits says of the window.
+	// TODO(lab 3): Afterwards no round whose calls are not all answered is left
+	// in the window, and rp.Unfinished is what agent.Waits says of the window.
 	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
 }

@@ -3,7 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"strings"
 
 	"ply/day07/llm"
@@ -32,14 +32,14 @@ type ReplayOptions struct {
 // Anything else refuses the resume and leaves the log as it was: an id
 // that is not one (ErrBadID), no such session (ErrNoSession), another ply
 // holding it (*LockedError), a bad line before the end (*DamagedError),
-// or a log with no meta line (ErrNoMeta; when its only line was a torn
-// one, that line has been repaired away first).
+// or a log with no meta line (ErrNoMeta), even when its only line is a
+// torn one.
 func (s Store) Resume(id string, opts ReplayOptions) (*Log, *Replay, error) {
 	path, err := s.existing(id)
 	if err != nil {
 		return nil, nil, err
 	}
-	lk, err := acquire(id, s.lockPath(id))
+	lk, err := acquire(id, path, s.pidPath(id))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,28 +53,33 @@ func (s Store) Resume(id string, opts ReplayOptions) (*Log, *Replay, error) {
 
 // reopen does Resume's work once the lock is held: until then nothing may
 // be repaired, since the line that looks torn may be one another ply is
-// still writing.
+// still writing. It reads the log through the very handle it locked, so
+// that what it judges and repairs is the file it holds, whatever the name
+// has come to stand for since.
 func (s Store) reopen(id, path string, lk *lock, opts ReplayOptions) (*Log, *Replay, error) {
 	if err := removeLeftover(path); err != nil {
 		return nil, nil, err
 	}
-	rp, stop, err := replayFile(path, opts)
+	rp, stop, err := replayFile(lk.f, path, opts)
 	if err != nil {
 		return nil, nil, err
 	}
+	if stop.err != nil && !errors.Is(stop.err, ErrTorn) {
+		return nil, nil, &DamagedError{ID: id, Err: stop.err, ForkAt: stop.forkAt}
+	}
+	// A log with no meta line before the tear is none of ply's: a new log
+	// appears with its meta line. Cutting the tear off would leave an
+	// empty file, and the bytes would be lost for nothing.
+	if rp.Meta.V == 0 {
+		return nil, nil, fmt.Errorf("resume session %s: %w", id, ErrNoMeta)
+	}
 	if stop.err != nil {
-		if !errors.Is(stop.err, ErrTorn) {
-			return nil, nil, &DamagedError{ID: id, Err: stop.err, ForkAt: stop.forkAt}
-		}
-		if err := repair(path, stop.good); err != nil {
+		if err := repair(lk, path, stop.good); err != nil {
 			return nil, nil, fmt.Errorf("repair session %s: %w", id, err)
 		}
 		rp.Repaired = stop.err
 	}
-	if rp.Meta.V == 0 {
-		return nil, nil, fmt.Errorf("resume session %s: %w", id, ErrNoMeta)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	f, err := appender(path, lk)
 	if err != nil {
 		return nil, nil, fmt.Errorf("resume session %s: %w", id, err)
 	}
@@ -98,15 +103,11 @@ type stop struct {
 	forkAt int64      // the last fork point before it; 0 when none
 }
 
-// replayFile reads the log at path into a new Replay and finishes it. A
-// bad line is not an error here but the stop's: the caller decides what
-// it means. The error is for a log that could not be read at all.
-func replayFile(path string, opts ReplayOptions) (*Replay, stop, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, stop{}, err
-	}
-	defer f.Close()
+// replayFile reads the log in f, named path, from where f stands, into a
+// new Replay and finishes it. A bad line is not an error here but the
+// stop's: the caller decides what it means. The error is for a log that
+// could not be read at all.
+func replayFile(f io.Reader, path string, opts ReplayOptions) (*Replay, stop, error) {
 	r := NewReader(f, path)
 	rp := NewReplay(opts.System, opts.Compact)
 	var st stop
