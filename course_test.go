@@ -1,40 +1,36 @@
-// Package course_test holds the course-wide checks. From the repository's
-// root, go test work runs them together with every day's own tests. Each
-// check protects a promise the course makes, and its failure says which:
+// Package course_test holds the course-wide checks that read every day
+// and build none. From the repository's root, go test work runs them with
+// every day's own tests and each day's lab checks, which are a package per
+// day under checks/ (see ply/internal/course). Each check protects a
+// promise the course makes, and its failure says which:
 //
-//   - TestGeneratedTreesAreCurrent: starter/ and solutions/ are what go
-//     run ./cmd/lab makes of the days, so a student works on today's code;
-//   - TestWorkspacesUseEveryDay: go.work and starter/go.work use every day;
-//   - TestDays: each day's lab keeps its word. The starter builds and
-//     prints the tally and transcripts its lesson and key show, and every
-//     check labelled 0 passes in it; each exercise done alone passes every
-//     check labelled with it, and more than the starter; each wrong answer
-//     of the key fails each check its Caught by: names; each write-a-test
-//     exercise's test passes on the day and fails on its wrong answers;
-//     each green marker's checks pass with its exercises done; the answer
-//     key completes the starter;
+//   - TestGeneratedTreesAreCurrent: starter/, solutions/ and checks/ are
+//     what go run ply/cmd/lab makes of the days, so a student works on
+//     today's code;
+//   - TestWorkspacesUseEveryDay: go.work and starter/go.work use every
+//     day, and the starter's the root module too;
+//   - TestWorkspaceSumsAreComplete: no go command writes to go.work.sum;
 //   - TestLessonQuotes, TestLessonsHaveExerciseHeadings: every quote equals
 //     the code, and every exercise has its heading;
 //   - TestLabFormat: the days are in the lab's format, version 2: short
-//     contracts, hint ladders, a test to write, no unchecked claims.
+//     contracts, hint ladders in lab.md, a test to write, no unchecked
+//     claims.
 //
-// The fast loops: go test -run 'TestDays/day03' . checks one day;
-// go test -short . leaves out TestDays.
+// The fast loops: go test . runs these in seconds; go test ./checks/day03
+// checks day 3's lab.
 package course_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"ply/internal/lab"
 	"ply/internal/lesson"
@@ -68,302 +64,43 @@ func TestWorkspacesUseEveryDay(t *testing.T) {
 			}
 		}
 	}
+	if used, err := workspaceUses(t, "starter/go.work"); err == nil && !used[".."] {
+		t.Errorf("starter/go.work does not use .., the root module, so %s does not work from a starter's folder; run go run ./cmd/lab", lab.Command)
+	}
 }
 
-// TestDays checks each day's lab, the days in parallel. Each day is built
-// twice (see buildDay); every check after that is a run of what was built.
-func TestDays(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds every day; go test without -short runs it, or go test -run TestDays/day01 one day")
-	}
-	compileDependencies(t, courseDays(t))
+// TestWorkspaceSumsAreComplete checks that go.work.sum holds every sum
+// the workspace needs, so that no go command, go doc included, writes to
+// it or to starter/go.work.sum, its copy: it asks the go command for the
+// whole module graph in a copy of the workspace's files, and compares.
+func TestWorkspaceSumsAreComplete(t *testing.T) {
+	dir := t.TempDir()
+	files := []string{"go.work", "go.work.sum", "go.mod", "go.sum"}
 	for _, d := range courseDays(t) {
-		t.Run(d.Name, func(t *testing.T) {
-			t.Parallel()
-			b := buildDay(t, d)
-			t.Run("starter", func(t *testing.T) { testStarter(t, b) })
-			t.Run("lessons", func(t *testing.T) { testLessonClaims(t, b) })
-			t.Run("exercises", func(t *testing.T) { testExercisesAlone(t, b) })
-			t.Run("wrong answers", func(t *testing.T) { testWrongAnswers(t, b) })
-			t.Run("tests to write", func(t *testing.T) { testTestExercises(t, b) })
-			t.Run("answers complete the starter", func(t *testing.T) { testAnswersComplete(t, b) })
-		})
+		files = append(files, filepath.Join(d.Name, "go.mod"), filepath.Join(d.Name, "go.sum"))
 	}
-}
-
-// testStarter checks the starter: it passes the checks of the code it
-// gives and leaves something to do, and the day passes every check.
-func testStarter(t *testing.T, b *builtDay) {
-	if b.reference.Tally.Passed != b.reference.Tally.Total {
-		t.Errorf("%s's own self-check prints %s, want every check to pass\n%s", b.Name, b.reference.Tally, b.reference.out)
-	}
-	for _, c := range b.checks {
-		if c.Exercise == 0 && !b.starter.Passed[c.Name] {
-			t.Errorf("%s:%d: the check %q is labelled 0, code the starter gives, but fails in the starter: label it with the exercise it waits for", c.File, c.Line, c.Name)
-		}
-		if c.Exercise != 0 && len(lab.Of(b.exercises, c.Exercise)) == 0 {
-			t.Errorf("%s:%d: the check %q is labelled %d, but %s has no exercise %d", c.File, c.Line, c.Name, c.Exercise, b.Name, c.Exercise)
-		}
-	}
-	if s := b.starter.Tally; s.Passed == 0 || s.Passed == s.Total {
-		t.Errorf("the starter of %s prints `%s`: it should pass some checks and fail others, so that a student sees both", b.Name, s)
-	}
-}
-
-// starterPrints finds where a lesson says how many self-checks the
-// starter passes.
-var starterPrints = regexp.MustCompile("(?i)the starter prints `[0-9]+/[0-9]+ passed`")
-
-// testLessonClaims checks what the lesson and the key say the program
-// prints: tallies, transcripts, and the checks each exercise turns green.
-func testLessonClaims(t *testing.T, b *builtDay) {
-	lessonPath := filepath.Join(b.Dir, "README.md")
-	if doc := b.docs[lessonPath]; doc != nil && !starterPrints.MatchString(strings.Join(doc.Lines, "\n")) {
-		t.Errorf("%s does not say what the starter passes: it needs the words \"the starter prints `%s`\"", lessonPath, b.starter.Tally)
-	}
-	for _, path := range slices.Sorted(maps.Keys(b.docs)) {
-		doc := b.docs[path]
-		for _, tally := range doc.Tallies() {
-			switch {
-			case tally.Tally.Total != b.reference.Tally.Total:
-				t.Errorf("%s:%d: `%s`, but %s's self-check has %d checks", path, tally.Line, tally.Tally, b.Name, b.reference.Tally.Total)
-			case tally.Starter && tally.Tally != b.starter.Tally && tally.Tally.Passed != tally.Tally.Total:
-				t.Errorf("%s:%d: the line says `%s` of the starter, but the starter prints `%s`", path, tally.Line, tally.Tally, b.starter.Tally)
-			}
-		}
-		for _, o := range doc.Outputs() {
-			got, err := b.outputOf(t, o.Of)
-			if err == nil {
-				err = o.Compare(got.out, got.failed)
-			}
-			if err != nil {
-				t.Errorf("%s:%d: the transcript of %s: %v", path, o.Line, o.Of, err)
-			}
-		}
-		for _, g := range doc.Greens {
-			t.Run(fmt.Sprintf("%s:%d", path, g.Line), func(t *testing.T) {
-				t.Parallel()
-				var done run // the self-check's output, run only when a claim reads it
-				if slices.ContainsFunc(g.Claims, func(c lab.Claim) bool { return c.Test == "" }) {
-					done = b.selfCheck(t, "the self-check", lab.DoneTags(g.Exercises...)...)
-				}
-				for _, c := range g.Claims {
-					if err := b.passes(t, c, done, lab.DoneTags(g.Exercises...)); err != nil {
-						t.Errorf("%s:%d: the lesson says exercise %s turns %s green, but %v", path, g.Line, numbers(g.Exercises), c, err)
-					}
-				}
-			})
-		}
-	}
-}
-
-// outputOf returns the self-check's output that an output marker names.
-func (b *builtDay) outputOf(t *testing.T, of string) (run, error) {
-	switch of {
-	case "starter":
-		return b.starter, nil
-	case "reference":
-		return b.reference, nil
-	}
-	name := strings.TrimSuffix(strings.TrimPrefix(of, "wrong/"), ".go")
-	if !slices.ContainsFunc(b.wrongs, func(w lab.Wrong) bool { return w.Name == name }) {
-		return run{}, fmt.Errorf("%s has no wrong answer %s", b.keyDir, of)
-	}
-	return b.selfCheck(t, "the self-check with "+of, b.wrong(name)...), nil
-}
-
-// passes returns nil when the check c passes in the variant with the tags
-// on, whose self-check printed done.
-func (b *builtDay) passes(t *testing.T, c lab.Claim, done run, tags []string) error {
-	if c.Test == "" {
-		passed, ok := done.Passed[c.SelfCheck]
-		switch {
-		case !ok:
-			return fmt.Errorf("the self-check has no line %q", c.SelfCheck)
-		case !passed:
-			return fmt.Errorf("it still fails:\n%s", done.out)
-		}
-		return nil
-	}
-	res, err := b.test(t, c.Test, time.Minute, tags...)
-	if err != nil {
-		return err
-	}
-	if !res.Passed {
-		return fmt.Errorf("it still fails:\n%s", res.Output)
-	}
-	return nil
-}
-
-// testExercisesAlone checks each exercise, done alone: every check
-// labelled with it passes, and the self-check passes more than the
-// starter's.
-func testExercisesAlone(t *testing.T, b *builtDay) {
-	for _, n := range b.numbers {
-		if lab.Of(b.exercises, n)[0].Test {
-			continue // a test the student writes changes no check of the day
-		}
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			t.Parallel()
-			testExerciseAlone(t, b, n)
-		})
-	}
-}
-
-// testExerciseAlone checks exercise n, done alone.
-func testExerciseAlone(t *testing.T, b *builtDay, n int) {
-	alone := b.selfCheck(t, fmt.Sprintf("the self-check with exercise %d alone", n), lab.DoneTags(n)...)
-	var wrong []string
-	for _, c := range b.checks {
-		if c.Exercise == n && !alone.Passed[c.Name] {
-			wrong = append(wrong, fmt.Sprintf("%s:%d: %q", c.File, c.Line, c.Name))
-		}
-	}
-	if len(wrong) > 0 {
-		t.Errorf("with exercise %d done and no other, checks labelled %d fail: each needs another exercise too; label it with the one it waits for, or make it need exercise %d alone\n\t%s\nthe self-check printed:\n%s",
-			n, n, n, strings.Join(wrong, "\n\t"), alone.out)
-	}
-	if alone.Tally.Passed <= b.starter.Tally.Passed {
-		t.Errorf("with exercise %d done and no other, the self-check of %s prints `%s`, no more than the starter's `%s`: exercise %d is untested by the self-check; give it a check labelled %d in %s/selftest that needs no other exercise",
-			n, b.Name, alone.Tally, b.starter.Tally, n, n, b.Name)
-	}
-}
-
-// testWrongAnswers checks each wrong answer of the key against the claims
-// of its Caught by:, and that the key names each of them.
-func testWrongAnswers(t *testing.T, b *builtDay) {
-	keyPath := filepath.Join(b.keyDir, "README.md")
-	named := map[string]int{}
-	if doc := b.docs[keyPath]; doc != nil {
-		named = doc.WrongNames()
-	}
-	for _, name := range slices.Sorted(maps.Keys(named)) {
-		if !slices.ContainsFunc(b.wrongs, func(w lab.Wrong) bool { return w.Name == name }) {
-			t.Errorf("%s:%d: names `wrong/%s.go`, but %s has no such file", keyPath, named[name], name, filepath.Join(b.keyDir, "wrong"))
-		}
-	}
-	for _, w := range b.wrongs {
-		t.Run(w.Name, func(t *testing.T) {
-			t.Parallel()
-			if _, ok := named[w.Name]; !ok {
-				t.Errorf("%s never names the wrong answer %s: say what it shows, and name it as `wrong/%s.go`", keyPath, w.File, w.Name)
-			}
-			tags := b.wrong(w.Name)
-			var with run // the self-check's output, run only when a claim reads it
-			if slices.ContainsFunc(w.CaughtBy, func(c lab.Claim) bool { return c.Test == "" }) {
-				with = b.selfCheck(t, "the self-check with "+w.File, tags...)
-			}
-			for _, c := range w.CaughtBy {
-				if err := b.caught(t, c, with, tags); err != nil {
-					t.Errorf("%s: Caught by: %s: %v", w.File, c, err)
-				}
-			}
-		})
-	}
-}
-
-// wrong returns the tags of the day with the wrong answer called name in
-// place.
-func (b *builtDay) wrong(name string) []string {
-	return append(slices.Clone(b.day), lab.WrongTag(name))
-}
-
-// wrongTimeout bounds a test run on a wrong answer: a test of a day takes
-// a second at most, and a wrong answer that loops for ever has failed.
-const wrongTimeout = 20 * time.Second
-
-// caught returns nil when the check c fails with the wrong answer whose
-// tags are on, and passes in the day; with is the self-check's output.
-func (b *builtDay) caught(t *testing.T, c lab.Claim, with run, tags []string) error {
-	if c.Test == "" {
-		passed, ok := with.Passed[c.SelfCheck]
-		switch {
-		case !ok:
-			return fmt.Errorf("the self-check has no line %q", c.SelfCheck)
-		case passed:
-			return fmt.Errorf("the self-check's line passes with it:\n%s", with.out)
-		}
-		return nil
-	}
-	res, err := b.test(t, c.Test, time.Minute, b.day...)
-	if err != nil {
-		return err
-	}
-	if !res.Passed {
-		return fmt.Errorf("the test fails on the day itself:\n%s", res.Output)
-	}
-	if res, err = b.test(t, c.Test, wrongTimeout, tags...); err != nil {
-		return err
-	}
-	if res.Passed {
-		return fmt.Errorf("the test passes with it: it does not catch it")
-	}
-	return nil
-}
-
-// testTestExercises checks each test the student writes, as the reference
-// writes it: it passes on the day, fails in the starter, and fails with
-// each wrong answer that it is to catch.
-func testTestExercises(t *testing.T, b *builtDay) {
-	for _, e := range b.exercises {
-		if !e.Test {
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		t.Run(fmt.Sprint(e.N), func(t *testing.T) {
-			t.Parallel()
-			testTestExercise(t, b, e)
-		})
-	}
-}
-
-// testTestExercise checks the test of the write-a-test exercise e.
-func testTestExercise(t *testing.T, b *builtDay, e lab.Exercise) {
-	if res, err := b.test(t, e.Func, time.Minute, b.day...); err != nil || !res.Passed {
-		t.Errorf("exercise %d: the reference's %s fails on the day (%v):\n%s", e.N, e.Func, err, res.Output)
-	}
-	others := slices.DeleteFunc(slices.Clone(b.numbers), func(n int) bool { return n == e.N })
-	if res, err := b.test(t, e.Func, time.Minute, lab.DoneTags(others...)...); err != nil || res.Passed {
-		t.Errorf("exercise %d: the starter's %s, a hole, passes (%v): it should fail until it is written", e.N, e.Func, err)
-	}
-	for _, w := range b.wrongs {
-		if w.TestExercise != e.N {
-			continue
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Run(w.Name, func(t *testing.T) {
-			t.Parallel()
-			if res, err := b.test(t, e.Func, wrongTimeout, b.wrong(w.Name)...); err != nil || res.Passed {
-				t.Errorf("%s: Test exercise: %d, but the reference's %s passes with it in place (%v): the test the lesson asks for would not catch it", w.File, e.N, e.Func, err)
-			}
-		})
-	}
-}
-
-// testAnswersComplete checks that the starter with the answer key's code
-// copied over it is the day, file for file: the day's own tests then
-// stand for the solved starter's.
-func testAnswersComplete(t *testing.T, b *builtDay) {
-	starterDir := filepath.Join("starter", b.Name)
-	solved, err := lab.ReadTree(starterDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	answers, err := lab.ReadTree(b.keyDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rel, f := range answers {
-		if rel != "README.md" && !strings.HasPrefix(rel, "wrong/") {
-			solved[rel] = f
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	day, err := lab.ReadTree(b.Dir)
-	if err != nil {
-		t.Fatal(err)
+	if out, err := goCommand(t, dir, "list", "-m", "all").CombinedOutput(); err != nil {
+		t.Fatalf("go list -m all in a copy of the workspace: %v\n%s", err, out)
 	}
-	for _, rel := range slices.Sorted(maps.Keys(day)) {
-		if f, ok := solved[rel]; !ok || string(f.Data) != string(day[rel].Data) {
-			t.Errorf("the starter with %s copied over it differs from %s at %s: run go run ./cmd/lab", b.keyDir, b.Dir, rel)
-		}
+	before, _ := os.ReadFile("go.work.sum")
+	after, _ := os.ReadFile(filepath.Join(dir, "go.work.sum"))
+	if !bytes.Equal(before, after) {
+		t.Errorf("go.work.sum misses sums the workspace needs, so go commands write them there and into starter/go.work.sum; run go list -m all at the root, then go run ./cmd/lab")
 	}
 }
 
@@ -486,14 +223,9 @@ func workspaceUses(t *testing.T, file string) (map[string]bool, error) {
 	return used, nil
 }
 
-// numbers writes exercise numbers as a lesson does: "3", "3 and 4".
-func numbers(ns []int) string {
-	words := make([]string, len(ns))
-	for i, n := range ns {
-		words[i] = fmt.Sprint(n)
-	}
-	if len(words) == 1 {
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+// goCommand returns the go command with args, to run in dir.
+func goCommand(t *testing.T, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(t.Context(), "go", args...)
+	cmd.Dir = dir
+	return cmd
 }

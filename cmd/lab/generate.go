@@ -27,8 +27,8 @@ func generate(root string, check, force bool, stdout, stderr io.Writer) error {
 		for _, line := range lines {
 			fmt.Fprintln(stderr, "\t"+line)
 		}
-		fmt.Fprintln(stderr, "Your work is safe where it is. go run ./cmd/lab reset DAY N puts one exercise back;")
-		fmt.Fprintln(stderr, "go run ./cmd/lab -force regenerates them all, after saving them under starter/_saved.")
+		fmt.Fprintf(stderr, "Your work is safe where it is. %s reset DAY N puts one exercise back;\n", lab.Command)
+		fmt.Fprintf(stderr, "%s -force regenerates them all, after saving them under starter/_saved.\n", lab.Command)
 		return errQuiet
 	}
 	for _, line := range lines {
@@ -45,7 +45,7 @@ func generate(root string, check, force bool, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	headings := 0
+	problems := 0 // headings to write and lab lines to move
 	for _, d := range days {
 		exercises, err := lab.Exercises(d.Dir)
 		if err != nil {
@@ -54,12 +54,16 @@ func generate(root string, check, force bool, stdout, stderr io.Writer) error {
 		for _, md := range []string{filepath.Join(d.Dir, "README.md"), filepath.Join(root, "solutions", d.Name, "README.md")} {
 			for _, p := range lesson.HeadingProblems(md, d.Dir, exercises) {
 				fmt.Fprintln(stderr, p)
-				headings++
+				problems++
 			}
 		}
+		for _, p := range lab.OldPlace(d.Dir, exercises) {
+			fmt.Fprintln(stderr, p)
+			problems++
+		}
 	}
-	if check && len(lines)+stale+headings > 0 {
-		fmt.Fprintln(stderr, "lab: starter/, solutions/ or the lessons are out of date: run go run ./cmd/lab, and write the headings it names")
+	if check && len(lines)+stale+problems > 0 {
+		fmt.Fprintf(stderr, "lab: starter/, solutions/ or the lessons are out of date: run %s, write the headings it names, and move the lab lines it names\n", lab.Command)
 		return errQuiet
 	}
 	return nil

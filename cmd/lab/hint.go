@@ -36,9 +36,9 @@ func hint(_ context.Context, root string, args []string, stdout, _ io.Writer) er
 	}
 	fmt.Fprintf(stdout, "hint %d of %d: %s\n", level, len(ladder), ladder[level-1])
 	if level < len(ladder) {
-		fmt.Fprintf(stdout, "%s go run ./cmd/lab hint %s %d %d\n", st.Dim.Render("next hint:"), d.Name, n, level+1)
+		fmt.Fprintf(stdout, "%s %s hint %s %d %d\n", st.Dim.Render("next hint:"), lab.Command, d.Name, n, level+1)
 	} else {
-		fmt.Fprintf(stdout, "%s %s\n", st.Dim.Render("that was the last hint; the worked answer is in"), path.Join("solutions", d.Name, "README.md"))
+		fmt.Fprintf(stdout, "%s %s\n", st.Dim.Render("that was the last hint; the worked answer is in"), shown(root, path.Join("solutions", d.Name, "README.md")))
 	}
 	return nil
 }

@@ -1,23 +1,26 @@
 // Command lab makes the course's labs from the day modules, and is the
-// student's companion while they work through them. Run it from the
-// repository's root.
+// student's companion while they work through them. It runs from any
+// folder of the course, a starter's included, as go run ply/cmd/lab
+// (from the root, go run ./cmd/lab is the same).
 //
 // For students:
 //
-//	go run ./cmd/lab status             every day: its exercises, its self-check, what to do next
-//	go run ./cmd/lab watch DAY          rerun DAY's self-check and tests on every save
-//	go run ./cmd/lab hint DAY N [LEVEL] the hints of exercise N, one level at a time
-//	go run ./cmd/lab reset DAY N        put exercise N's holes back, saving your code first
+//	go run ply/cmd/lab status [DAY]       every day, or one: its exercises, its checks, what to do next
+//	go run ply/cmd/lab watch DAY          rerun DAY's self-check and tests on every save
+//	go run ply/cmd/lab hint DAY N [LEVEL] the hints of exercise N, one level at a time
+//	go run ply/cmd/lab reset DAY N        put exercise N's holes back, saving your code first
+//	go run ply/cmd/lab diff DAY DAY       what the second day adds to the first, without the lab's own lines
 //
 // For instructors:
 //
-//	go run ./cmd/lab                    bring starter/, solutions/ and the lessons' quotes up to date
-//	go run ./cmd/lab -check             change nothing; list what is out of date, and exit 1 if anything is
-//	go run ./cmd/lab -force             the same as the first, even over starter files that hold a student's work
-//	go run ./cmd/lab mutants [-short] [-n] DAY
-//	                                    how many small wrong edits of DAY's exercises its checks catch
+//	go run ply/cmd/lab                    bring starter/, solutions/ and the lessons' quotes up to date
+//	go run ply/cmd/lab -check             change nothing; list what is out of date, and exit 1 if anything is
+//	go run ply/cmd/lab -force             the same as the first, even over starter files that hold a student's work
+//	go run ply/cmd/lab mutants [-short] [-n] DAY
+//	                                      how many small wrong edits of DAY's exercises its checks catch
 //
-// The -root flag names the course's root folder, "." by default. The
+// The -root flag names the course's root folder; without it, the lab
+// finds the root above the current folder (see lab.FindRoot). The
 // directives the days use are described in the documentation of package
 // ply/internal/lab, and the markers of the lessons in ply/internal/lesson.
 package main
@@ -30,7 +33,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
+
+	"ply/internal/lab"
 )
 
 func main() {
@@ -38,15 +44,17 @@ func main() {
 }
 
 // usage is what a bad command line gets.
-const usage = `usage: go run ./cmd/lab [-root folder] [-check | -force]
-       go run ./cmd/lab status
-       go run ./cmd/lab watch DAY
-       go run ./cmd/lab hint DAY N [LEVEL]
-       go run ./cmd/lab reset DAY N
-       go run ./cmd/lab mutants [-short] [-n] DAY`
+const usage = `usage: ` + lab.Command + ` [-root folder] [-check | -force]
+       ` + lab.Command + ` status [DAY]
+       ` + lab.Command + ` watch DAY
+       ` + lab.Command + ` hint DAY N [LEVEL]
+       ` + lab.Command + ` reset DAY N
+       ` + lab.Command + ` diff [-stat] DAY DAY
+       ` + lab.Command + ` mutants [-short] [-n] DAY`
 
 // commands are the subcommands, sorted by name.
 var commands = map[string]func(ctx context.Context, root string, args []string, stdout, stderr io.Writer) error{
+	"diff":    diff,
 	"hint":    hint,
 	"mutants": mutants,
 	"reset":   reset,
@@ -66,20 +74,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	flags.Usage = func() { fmt.Fprintln(stderr, usage) }
 	check := flags.Bool("check", false, "change nothing; list what is out of date and exit 1 if anything is")
 	force := flags.Bool("force", false, "regenerate starter files that hold a student's work too, saving them first")
-	root := flags.String("root", ".", "the course's root `folder`")
+	root := flags.String("root", "", "the course's root `folder`; found above the current folder when not given")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var err error
+	if *root == "" {
+		*root, err = lab.FindRoot(".")
+	}
 	switch {
+	case err != nil:
 	case flags.NArg() == 0:
 		err = generate(*root, *check, *force, stdout, stderr)
 	case commands[flags.Arg(0)] != nil && !*check && !*force:
 		err = commands[flags.Arg(0)](ctx, *root, flags.Args()[1:], stdout, stderr)
 	default:
-		err = fmt.Errorf("%w: unknown command %q; the commands are hint, mutants, reset, status and watch", errUsage, strings.Join(flags.Args(), " "))
+		err = fmt.Errorf("%w: unknown command %q; the commands are diff, hint, mutants, reset, status and watch", errUsage, strings.Join(flags.Args(), " "))
 	}
 	switch {
 	case err == nil:
@@ -92,6 +104,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "lab:", err)
 	return 1
+}
+
+// shown returns the file rel, a slash-separated path from the course's
+// root, as a path from the folder the lab runs in, where root is too (see
+// lab.FindRoot): a student in starter/day07 reads
+// ../../solutions/day07/README.md, and can open it.
+func shown(root, rel string) string {
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if short, err := filepath.Rel(wd, abs); err == nil {
+		return short
+	}
+	return p
 }
 
 // errQuiet is a failure that has been reported already.

@@ -29,9 +29,9 @@ func reset(_ context.Context, root string, args []string, stdout, _ io.Writer) e
 		fmt.Fprintf(stdout, "%s's exercise %d is untouched: nothing to reset\n", d.Name, n)
 		return nil
 	}
-	fmt.Fprintf(stdout, "saved your exercise %d to %s\n", n, saved)
+	fmt.Fprintf(stdout, "saved your exercise %d to %s\n", n, shown(root, saved))
 	for _, file := range changed {
-		fmt.Fprintf(stdout, "%s: exercise %d is a hole again\n", file, n)
+		fmt.Fprintf(stdout, "%s: exercise %d is a hole again\n", shown(root, file), n)
 	}
 	return nil
 }

@@ -10,16 +10,24 @@ import (
 	"ply/internal/lab"
 )
 
-// status shows every day with a starter: its exercises, its self-check's
-// tally as a progress bar, and then the next thing to do. It reads the
-// student's files and runs their checks, and keeps nothing.
+// status shows every day with a starter, or the one day asked for: its
+// exercises, its self-check's tally as a progress bar, and then the next
+// thing to do. It reads the student's files and runs their checks, and
+// keeps nothing.
 func status(ctx context.Context, root string, args []string, stdout, _ io.Writer) error {
-	if len(args) > 0 {
-		return fmt.Errorf("%w: status takes no arguments, and was given %q", errUsage, strings.Join(args, " "))
+	if len(args) > 1 {
+		return fmt.Errorf("%w: status takes at most a day, and was given %q", errUsage, strings.Join(args, " "))
 	}
 	days, err := lab.Days(root)
 	if err != nil {
 		return err
+	}
+	if len(args) == 1 {
+		d, err := lab.FindDay(root, args[0])
+		if err != nil {
+			return err
+		}
+		days = []lab.Day{d}
 	}
 	st := newStyles(stdout)
 	next := ""
@@ -34,7 +42,7 @@ func status(ctx context.Context, root string, args []string, stdout, _ io.Writer
 		}
 		showProgress(stdout, st, p)
 		if next == "" {
-			next = nextStep(p)
+			next = nextStep(root, p)
 		}
 	}
 	if next == "" {
@@ -71,13 +79,13 @@ func showProgress(w io.Writer, st styles, p *lab.Progress) {
 }
 
 // nextStep says what to do next on the day, or "" when it is done.
-func nextStep(p *lab.Progress) string {
+func nextStep(root string, p *lab.Progress) string {
 	if p.Broken != "" {
-		return fmt.Sprintf("%s: make it build and run again — %s", p.Day.Name, path.Join("starter", p.Day.Name))
+		return fmt.Sprintf("%s: make it build and run again — %s", p.Day.Name, shown(root, path.Join("starter", p.Day.Name)))
 	}
 	for _, s := range p.Steps {
 		if s.State != lab.Done {
-			return fmt.Sprintf("%s, exercise %d, %s — %s", p.Day.Name, s.N, funcList(s.Funcs), path.Join("starter", p.Day.Name, "README.md"))
+			return fmt.Sprintf("%s, exercise %d, %s — %s", p.Day.Name, s.N, funcList(s.Funcs), shown(root, path.Join("starter", p.Day.Name, "README.md")))
 		}
 	}
 	return ""

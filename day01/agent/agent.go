@@ -36,9 +36,6 @@ func New(gateway llm.Gateway, model string) *Agent {
 // call, so the user can simply ask again.
 //
 //lab:exercise 2 Send the whole conversation with text as its newest user message. On success keep both and return the reply's content; on failure return the error and leave the conversation as it was.
-//lab:hint Where to look: a.messages is the conversation, system prompt first; llm.Gateway's doc says what Complete may do with req.Messages, and TestSendKeepsTheConversation shows the two requests that two turns send.
-//lab:hint The approach: append the user message to a.messages, send a.messages with a.model, and only then decide: append the reply on success, cut the user message back off on failure. Clear makes a new slice of one message.
-//lab:hint The pitfall: each return of Send leaves a.messages in some state, so look at each: a failure must take back the user message and nothing more. And New calls Clear on a nil conversation, where a.messages[:1] panics.
 func (a *Agent) Send(ctx context.Context, text string) (string, error) {
 	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
 	reply, err := a.gateway.Complete(ctx, llm.Request{Model: a.model, Messages: a.messages})
@@ -51,8 +48,6 @@ func (a *Agent) Send(ctx context.Context, text string) (string, error) {
 }
 
 // Clear forgets the conversation but keeps the system prompt.
-//
-//lab:exercise 2 Leave the conversation holding only the system prompt (RoleSystem, SystemPrompt), also when it was nil, as in New.
 func (a *Agent) Clear() {
 	a.messages = []llm.Message{{Role: llm.RoleSystem, Content: SystemPrompt}}
 }

@@ -45,9 +45,6 @@ type responseChoice struct {
 // toWire translates a Request into the body the server expects.
 //
 //lab:exercise 4 Return the body that asks for req: its model, and one chatMessage for each of its messages, in order, with the same role and content, and nothing else.
-//lab:hint Where to look: the four wire types above, whose JSON tags spell the wire's names; TestOpenAIRequest holds the exact body for a system prompt and "hi", and TestOpenAIReply every answer decodeReply must handle.
-//lab:hint The approach: toWire fills a slice of chatMessage, one per message; decodeReply decodes the body into a chatResponse with json.NewDecoder(r).Decode, looks at how many choices came, and asks replyError about the first choice.
-//lab:hint The pitfall: make([]T, n) already holds n empty values, and append adds after them. A reply's role is the assistant's whatever the wire says (one answer of the table has none), and replyError wants two facts: which is which?
 func toWire(req Request) chatRequest {
 	wire := chatRequest{Model: req.Model, Messages: make([]chatMessage, len(req.Messages))}
 	for i, m := range req.Messages {
@@ -59,8 +56,6 @@ func toWire(req Request) chatRequest {
 // decodeReply reads the server's answer and returns the message of its
 // first choice. A reply the model did not finish, or that says nothing,
 // is an error: it is not worth keeping in the conversation.
-//
-//lab:exercise 4 Return the first choice's text as an assistant message. Errors: a decoding error wrapped as "read the server's answer: %w"; ErrNoChoices when none came; replyError's for a cut or empty reply.
 func decodeReply(r io.Reader) (Message, error) {
 	var resp chatResponse
 	if err := json.NewDecoder(r).Decode(&resp); err != nil {

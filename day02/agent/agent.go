@@ -43,9 +43,6 @@ func New(gateway llm.Gateway, model string) *Agent {
 // shown, it is as if the turn never happened.
 //
 //lab:exercise 4 Run one turn. Finished: TurnDone, and the message and reply join the conversation. Failed: Failed, the conversation as before. ctx done: Cancelled; if text was shown, Kept and both join, else as before.
-//lab:hint Where to look: the table under "What stays in the conversation" in README.md is this function, row by row; a.stream does the streaming.
-//lab:hint The approach: append the user's message first (the gateway must be sent it), call a.stream, then settle the conversation in one switch with a case per row; taking the message back off is a.messages[:len(a.messages)-1]. In stream, defer the Close, emit a Text for each delta with text before asking for the next, and keep the last Usage.
-//lab:hint The pitfall: a connection that Ctrl-C cuts may report any error (a reset, an EOF), not context.Canceled: ask ctx.Err(), not the error, whether the user cancelled. And a finished reply stays finished, even if ctx is done a moment later.
 func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
 	reply, usage, err := a.stream(ctx, emit)
@@ -69,8 +66,6 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 // text to emit as a Text, as soon as it arrives. It returns all the text
 // received, even when the stream fails part way, and the usage if the
 // server reported it.
-//
-//lab:exercise 4 Stream a.messages to a.model, emit each piece of text as a Text the moment it arrives, and return all the text, the usage and the stream's error, even when the stream breaks part way; close the stream.
 func (a *Agent) stream(ctx context.Context, emit func(Event)) (string, llm.Usage, error) {
 	s, err := a.gateway.Stream(ctx, llm.Request{Model: a.model, Messages: a.messages})
 	if err != nil {

@@ -91,9 +91,6 @@ func (s *chunkStream) Close() error       { return s.body.Close() }
 // servers leave out.
 //
 //lab:exercise 2 Say why the events ran out before [DONE]: the context's error once it is done; ErrStreamCut, wrapped with the cause, after a read error; ErrStreamCut with no finish reason; nil for a finished reply.
-//lab:hint Where to look: chunkStream.Next, in the same file, calls endError and hands what it returns to end; s.finished says a finish reason came, and s.events.Err() gives the read error, if any.
-//lab:hint The approach: ask one question per if, in order, and return at the first that holds. fmt.Errorf with %w wraps the error that callers match with errors.Is; %v adds the cause as text.
-//lab:hint The pitfall: a Ctrl-C that lands while Next is blocked in a read breaks that read too, so a read error and a cancelled context come together. The user cancelled: ask the context first.
 func (s *chunkStream) endError() error {
 	if err := s.ctx.Err(); err != nil {
 		return err

@@ -55,9 +55,6 @@ func New(gateway llm.Gateway, model string, registry *tools.Registry) *Agent {
 // is as if the turn never happened.
 //
 //lab:exercise 1 Stream, run the reply's calls, stream again, until a reply calls none: TurnDone. A reply after MaxRounds rounds: calls answered as not run, RoundLimit. Usage adds up. Failed: as before the turn.
-//lab:hint Where to look: day 2's Send is this loop's first round. a.stream, a.runCalls and a.skipCalls (in calls.go) are written for you, and the table under "The loop" in README.md says how each turn ends and what it keeps.
-//lab:hint The approach: a for loop that counts rounds. Note where the turn began; after each stream, settle an error first (ctx.Err() tells a cancel), then append the reply, and end the turn, stop at the limit, or run the calls and go round.
-//lab:hint The pitfall: the limit is checked after the reply and before its calls run, so a model that needs exactly MaxRounds rounds still gets to answer. And day 2's a.messages[:len(a.messages)-1] takes back a tool result in round 3, not the question: go back to where the turn began.
 func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	before := len(a.messages)
 	a.messages = append(a.messages, llm.Message{Role: llm.RoleUser, Content: text})
@@ -93,8 +90,6 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 // rounds that finished, each call with its result, and the text shown of
 // the reply that did not; that reply was never added, so its tool calls,
 // which never ran, are not there.
-//
-//lab:exercise 1 Keep the rounds that finished, and text, when there is any, as an assistant message: Cancelled{Kept: true}. If only the user's message is left, take it back too: Cancelled{}.
 func (a *Agent) cancelled(before int, text string, emit func(Event)) {
 	if text != "" {
 		a.messages = append(a.messages, llm.Message{Role: llm.RoleAssistant, Content: text})

@@ -103,9 +103,6 @@ func globParts(pattern string) []string {
 // of twenty of them never ends.
 //
 //lab:exercise 5 Report whether the pattern's parts match name's, one by one with path.Match, a "**" matching zero or more parts; remember each answer in known under [2]int{len(pattern), len(name)}.
-//lab:hint Where to look: TestMatchGlob in find_test.go lists the patterns; path.Match matches one part, and "*" in it never crosses a "/".
-//lab:hint The approach: recursion on the tails. No pattern left: a match when no name is left. A "**": skip it, or let it eat name's first part and keep it. Any other part: path.Match it against name's first part, then go on with both tails.
-//lab:hint The pitfall: without known, each "**" tries again every tail the ones before it tried, and twenty of them never end; look a pair up before working it out, and store the answer before returning it.
 func matchParts(pattern, name []string, known map[[2]int]bool) bool {
 	key := [2]int{len(pattern), len(name)}
 	if match, ok := known[key]; ok {

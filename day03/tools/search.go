@@ -190,9 +190,6 @@ func searchText(ctx context.Context, fsys fs.FS, name string, re *regexp.Regexp,
 // more. A read error comes back with the hits found before it.
 //
 //lab:exercise 4 Append "name:N: text" for each line of r that re matches: N from 1, text without its "\n" or "\r\n"; a last line without "\n" counts, and so does a line of any length. Stop past maxHits; return a read error.
-//lab:hint Where to look: read_file's numberLines reads a file line by line too; shortLine shortens the text of a hit.
-//lab:hint The approach: a bufio.Reader and ReadString('\n'), counting lines as you go; a line comes back with its end, and with io.EOF when it is the last and has none, so handle the line before the error.
-//lab:hint The pitfall: bufio.Scanner gives up on a line over 64 KiB, and every hit after it is lost; strings.Split reads the whole file first and finds one line too many after the last "\n".
 func searchFile(name string, r io.Reader, re *regexp.Regexp, hits []string) ([]string, error) {
 	lines := bufio.NewReader(r)
 	n := 0

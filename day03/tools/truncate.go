@@ -19,9 +19,6 @@ const maxResultChars = 16_000
 // text is longer than budget: the registry calls truncate only then.
 //
 //lab:exercise 3 Keep budget/2 characters (not bytes) of the head and of the tail, cut back to a line end in the half nearest the cut, with "[… N of M characters cut; ask for a smaller part to see them …]" on a line between.
-//lab:hint Where to look: TestTruncate in truncate_test.go shows each case; maxResultChars says why a result is cut at all.
-//lab:hint The approach: take head and tail from []rune(text); strings.LastIndexByte finds the head's last "\n", strings.IndexByte the tail's first; move a cut only when that line end is in the half of the piece nearer the marker. Count N as what is left out, in runes.
-//lab:hint The pitfall: text[:budget/2] cuts bytes, and can split "é" in two; and moving a cut to any line end at all can throw away almost the whole head when its only "\n" is near the start.
 func truncate(text string, budget int) string {
 	runes := []rune(text)
 	half := budget / 2

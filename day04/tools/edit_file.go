@@ -155,9 +155,6 @@ func ambiguous(lines []int) error {
 // every occurrence is replaced, and there must be at least one.
 //
 //lab:exercise 1 Replace old (never "") by new in content. Unless all, old must occur exactly once, overlaps counted: none is errNotFound, several is ambiguous(their lines). With all, replace each; none is errNotFound.
-//lab:hint Where to look: occurrences, just below, finds where old occurs; the errors to return are just above. strings.Replace and strings.ReplaceAll do the replacing.
-//lab:hint The approach: ask occurrences for up to maxListed+1 lines. None is errNotFound, whatever all says. More than one, without all, is ambiguous(lines). Otherwise replace: once, or every occurrence.
-//lab:hint The pitfall: strings.Replace(content, old, new, 1) alone always "works": it edits the first of two places, and the model never learns that it may have changed the wrong one.
 func replaceOnce(content, old, new string, all bool) (string, error) {
 	lines := occurrences(content, old, maxListed+1)
 	switch {
@@ -176,8 +173,6 @@ func replaceOnce(content, old, new string, all bool) (string, error) {
 // overlap: "}\n}" is twice in "}\n}\n}", and an edit of it is as ambiguous
 // as any other. Stopping at max keeps a hostile file from costing much:
 // beyond a few, more places say no more than "not unique".
-//
-//lab:exercise 1 Return the line (from 1) on which each occurrence of old begins in content, in order, overlapping ones included ("aa" is twice in "aaa"), at most max of them; nil when there is none.
 func occurrences(content, old string, max int) []int {
 	var lines []int
 	line, counted := 1, 0 // the line of content[counted:]

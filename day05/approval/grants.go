@@ -73,9 +73,6 @@ func (gs *Grants) Replace(list []string) {
 // and nothing else. Every other tool is granted for its exact arguments.
 //
 //lab:exercise 2 run_command: "NAME: COMMAND" exactly, or "NAME (timeout_s N): COMMAND"; write_file, edit_file: "NAME: " and workspacePath(PATH); others: "NAME: " and the raw JSON; "" if no command or path.
-//lab:hint Where to look: the gate's tests in gate_test.go show the grants "always" must make and the calls each must and must not cover.
-//lab:hint The approach: for a path, filepath.Rel(workspace, path) when path is absolute and filepath.IsLocal says the result stays inside; then filepath.Clean and filepath.ToSlash, so calc.go, ./calc.go and sub/../calc.go are one file.
-//lab:hint The pitfall: a key too wide is a hole (the command's name alone lets go test's grant run go run evil.go, and a key without the timeout lets it run for ten minutes); a key too narrow makes the human say "always" again and again, until they stop reading what they approve.
 func grantKey(name string, args arguments, workspace string) string {
 	switch name {
 	case "run_command":
@@ -97,8 +94,6 @@ func grantKey(name string, args arguments, workspace string) string {
 
 // workspacePath returns p relative to the workspace when it is an
 // absolute path inside it, cleaned and with forward slashes.
-//
-//lab:exercise 2 Return p cleaned, with forward slashes, and relative to workspace when p is absolute and inside it: /ws/calc.go, calc.go, ./calc.go and sub/../calc.go all give calc.go.
 func workspacePath(p, workspace string) string {
 	if filepath.IsAbs(p) {
 		// Rel fails for an empty workspace, and p stays as it is.

@@ -10,9 +10,6 @@ import "mvdan.cc/sh/v3/syntax"
 // whole ask, and the whole is allowed only when every part is.
 //
 //lab:exercise 1 Judge every node of f, at any depth, with judgeNode, and return the strictest decision (deny, then ask, then allow) with the reasons of the parts that strict; nothing to judge is allowed.
-//lab:hint Where to look: syntax.Walk visits every node of the tree, children after their parent, and ends each with a call for nil; combined (decision.go) keeps the strictest decision and its reasons. As the tree runs, run.call (running.go) gets each command's words expanded, and judgeWords (call.go) is the judge.
-//lab:hint The approach: start from allowed(), add judgeNode's decision for each node the walk visits, and always return true so the walk goes on into the children: the commands inside $(…) and inside a function are children too. In run.call, judgeWords with interp.HandlerCtx(ctx).Dir, args and no syntax, and return refuse's error when it does not allow.
-//lab:hint The pitfall: stopping at the first decision, or at the first statement, lets "ls && rm -rf x" through; so does a walk that returns false at a node that asks, since a refused command inside it is never seen. And as it runs (run.call), trusting the tree: cat s* was judged as the word s*, and runs as cat secret.txt, a link out.
 func (c *checker) decide(f *syntax.File) Decision {
 	result := allowed()
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -32,8 +29,6 @@ func (c *checker) decide(f *syntax.File) Decision {
 // background (&). A node that only groups others (a statement, a list, a
 // pipeline, a subshell, an if) is allowed.
 // A node the gate does not know asks.
-//
-//lab:exercise 1 Judge n alone: commands, redirections, functions and quotes with their judge functions; expansions, variables set, arithmetic, loops and background jobs ask; grouping nodes are allowed; any other asks.
 func (c *checker) judgeNode(n syntax.Node) Decision {
 	switch n := n.(type) {
 	case *syntax.Stmt:

@@ -6,9 +6,6 @@ import "testing"
 // command is as strict as its strictest part, wherever that part stands.
 //
 //lab:exercise 5 Table-test CheckCommand with DefaultRules: parts joined by ; && || | or a new line are allowed only if all are; one part that asks ($(…), >, X=1) asks, one refused part refuses, first or last.
-//lab:hint Where to look: CheckCommand in command.go is what you call; the verdicts are Allow, Ask and Deny in decision.go. Fail with the command, what it got and what you wanted.
-//lab:hint The approach: one slice of {command, want} cases and one loop. Put each kind of part both first and last: "rm x; ls" and "ls; rm x", "sudo ls; rm x" and "rm x; sudo ls".
-//lab:hint The pitfall: testing only commands that start with the part that decides. A gate that judges only the first command, or only the last decision, passes those; the wrong answers kept for this exercise do exactly that.
 func TestCompoundCommands(t *testing.T) {
 	tests := []struct {
 		cmd  string

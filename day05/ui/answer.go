@@ -12,9 +12,6 @@ import (
 // with more words after it, since "yes but not the tests" is not a yes.
 //
 //lab:exercise 3 y or yes is Yes, a or always is Always, n or no is No, and n or no then words is No with the words as Reason; case and outer spaces aside. Anything else, an empty line too: ok is false.
-//lab:hint Where to look: TestParseAnswer in answer_test.go lists the lines and what each must give.
-//lab:hint The approach: trim the line, cut it at its first space (strings.Cut, or strings.IndexFunc with unicode.IsSpace) into a word and the rest, and switch on the lower-cased word.
-//lab:hint The pitfall: taking an empty line, or any line that starts with y, as a yes. One Enter too many, or "yes, but not that file", would approve a call.
 func parseAnswer(line string) (approval.Answer, bool) {
 	line = strings.TrimSpace(line)
 	word, rest := line, ""

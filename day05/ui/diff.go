@@ -69,9 +69,6 @@ func all(op byte, lines []string) []edit {
 // longest common subsequence of lines, and removes and adds the rest.
 //
 //lab:exercise 4 Return the edits turning a into b: ' ' for each line of a longest common subsequence, '-' for the other lines of a, '+' for those of b, in order, a '-' before the '+' that replaces it.
-//lab:hint Where to look: TestDiffLines and the golden cases in diff_test.go; the table is (len(a)+1)*(len(b)+1) cells, and diffLines keeps it under maxDiffCells.
-//lab:hint The approach: fill a table from the end, lcs[i][j] = the length of a common subsequence of a[i:] and b[j:] (one more than lcs[i+1][j+1] when a[i] == b[j], else the larger of lcs[i+1][j] and lcs[i][j+1]); then walk from i, j = 0, 0: keep on equal lines, else remove a[i] when lcs[i+1][j] >= lcs[i][j+1], else add b[j].
-//lab:hint The pitfall: comparing line i of a with line i of b. One line added at the top then shows every line after it as changed.
 func lcsEdits(a, b []string) []edit {
 	width := len(b) + 1
 	lcs := make([]int, (len(a)+1)*width) // lcs[i*width+j]: for a[i:] and b[j:]

@@ -29,9 +29,6 @@ type repeats struct {
 // { "b": 2, "a": 1 } are one call spelt two ways.
 //
 //lab:exercise 4 Return how many times in a row call has now come, this one included. Two calls are the same when their Names and canonical(Arguments) are; a different call starts a new run at 1.
-//lab:hint Where to look: encoding/json's Marshal writes the keys of a map in sorted order, and Unmarshal into an any ignores spacing.
-//lab:hint The approach: make a key of the name and the arguments' canonical form (canonical), compare it with the key kept in r, and count or start again.
-//lab:hint The pitfall: comparing the arguments as text lets a model that reorders its keys loop for ever; and the name must be part of the key, since list_dir and find may well take the same {"path":"."}.
 func (r *repeats) see(call llm.ToolCall) int {
 	key := call.Name + "\n" + canonical(call.Arguments)
 	if key == r.last {
@@ -46,8 +43,6 @@ func (r *repeats) see(call llm.ToolCall) int {
 // order, so that two spellings of the same arguments are the same text.
 // No arguments at all are "{}", as the registry reads them; text that is
 // not JSON comes back as it is.
-//
-//lab:exercise 4 Return args re-encoded as compact JSON with sorted object keys; "{}" when args is empty or only spaces; args itself when it is not valid JSON.
 func canonical(args string) string {
 	if strings.TrimSpace(args) == "" {
 		return "{}"

@@ -42,9 +42,6 @@ var DefaultSchedule = Schedule{Attempts: 5, Base: time.Second, Cap: 8 * time.Sec
 // waiting for it.
 //
 //lab:exercise 1 Return the wait before retry n ≥ 1: ok false for a hint over MaxHint; any other hint over 0 as it is; else random × min(Cap, Base·2^(n−1)), with no overflow for any n.
-//lab:hint Where to look: Schedule's fields and DefaultSchedule's comment; the AWS article "Exponential Backoff And Jitter" calls this "full jitter".
-//lab:hint The approach: deal with the hint first; then double a ceiling that starts at Base, n−1 times, stopping as soon as it reaches Cap, and scale it by random.
-//lab:hint The pitfall: Base << (n−1) overflows time.Duration once n passes about 34 (a Base of 1 s), and the overflowed ceiling is negative or zero: a client that retries at once is the thundering herd.
 func (s Schedule) Wait(n int, random float64, hint time.Duration) (wait time.Duration, ok bool) {
 	if hint > s.MaxHint {
 		return 0, false

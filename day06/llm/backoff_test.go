@@ -110,9 +110,6 @@ func TestDefaultScheduleBounded(t *testing.T) {
 // chosen random numbers, so that no test ever waits.
 //
 //lab:exercise 6 Write a table test of Schedule.Wait that fails if a hint is ignored or one over MaxHint taken, if the ceiling does not start at Base, double and stop at Cap, if random is unused, or if a big n overflows.
-//lab:hint Where to look: TestWaitCeiling's neighbours show the shape; Wait is pure, so every case is one call with a chosen random number and hint.
-//lab:hint The approach: pick a Schedule with round numbers (Base 1s, Cap 8s, MaxHint 1m); for each case give n, random and hint, and the exact wait and ok you expect.
-//lab:hint The pitfall: a test that only checks "the wait is at most Cap" passes a Wait that ignores random, never doubles, or returns 0 for everything; expect exact values, and try n = 1, 2, 4, 5 and a very large n.
 func TestScheduleWait(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -23,9 +23,6 @@ const longestRetryAfter = 100 * 365 * 24 * time.Hour
 // and retryAfter returns 0.
 //
 //lab:exercise 2 Return the wait the headers ask for: retry-after-ms (milliseconds) when it holds a number, else Retry-After as seconds or as an HTTP date counted from now; 0 when neither says anything usable.
-//lab:hint Where to look: http.Header.Get finds a header whatever its case; http.ParseTime reads the three date formats HTTP allows; time.Time.Sub counts from now.
-//lab:hint The approach: try the headers from the most precise down and return the first that gives a number; do the arithmetic in float64 seconds, and make a time.Duration only once, in capWait.
-//lab:hint The pitfall: ParseFloat reads "NaN" and "Inf" as numbers, and 1e30 seconds times time.Second overflows into a negative wait: cap before you convert.
 func retryAfter(h http.Header, now time.Time) time.Duration {
 	if ms, ok := seconds(h.Get("retry-after-ms")); ok {
 		return capWait(ms / 1000)
@@ -43,8 +40,6 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 // seconds reads a decimal number, and reports whether there was one.
 // NaN is not a number of seconds; a number too large to hold is, and a
 // very long one.
-//
-//lab:exercise 2 Read value, spaces around it allowed, as a decimal number of seconds and report true; return 0 and false for anything else, NaN included, but read a positive number too large to hold as +Inf.
 func seconds(value string) (float64, bool) {
 	s, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
 	if (err != nil && !math.IsInf(s, 1)) || math.IsNaN(s) {
@@ -55,8 +50,6 @@ func seconds(value string) (float64, bool) {
 
 // capWait turns seconds into a wait: 0 when it is not positive, and no more
 // than longestRetryAfter.
-//
-//lab:exercise 2 Turn s seconds into a time.Duration: 0 when s is not positive, and never more than longestRetryAfter, however large s is.
 func capWait(s float64) time.Duration {
 	if s <= 0 {
 		return 0

@@ -116,9 +116,6 @@ func prefix(src io.Reader, path string, at int64, opts ReplayOptions) (int64, *R
 // fails before.
 //
 //lab:exercise 4 Make a new session's log (begun in cwd): the first size bytes of src, byte for byte, then Fork{From: parent, AtSeq: at} as seq at+1. It takes its name only whole; nothing of it is left on failure.
-//lab:hint Where to look: Create in store.go makes a new log whole in the same way; newLog, publish and discard are the three steps, and Append stamps l.next.
-//lab:hint The approach: s.newLog(cwd), then io.CopyN from src into l.f (it has no O_APPEND, so the kernel copies file to file), then l.next and the Append, then l.publish; at the first error, l.discard and return it.
-//lab:hint The pitfall: publishing first, or before the Fork event, or reading the prefix into memory to write it. A kill, or a ply listing at that moment, then sees a half copy and takes it for a session; and a 200 MiB fork takes 200 MiB of memory, where the kernel would copy it for nothing.
 func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log, error) {
 	l, err := s.newLog(cwd)
 	if err != nil {

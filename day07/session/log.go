@@ -103,9 +103,6 @@ func (l *Log) write(line []byte) error {
 // the last usage event of a resumed session.
 //
 //lab:exercise 1 Afterwards the log's last event is a Usage of the session's running total, turn included (TotalTokens = InputTokens + OutputTokens), equal to l.usage; a failed append leaves l.usage as it was.
-//lab:hint Where to look: Append writes any event; Usage in event.go says what each field holds.
-//lab:hint The approach: build the new total in a local variable, append it, and only then keep it in l.usage.
-//lab:hint The pitfall: logging one reply's counts makes the last usage event the cost of the last reply, not of the session; and keeping the total before the append has succeeded counts tokens the log never recorded.
 func (l *Log) AddUsage(turn llm.Usage) error {
 	total := Usage{
 		InputTokens:  l.usage.InputTokens + turn.Input,

@@ -34,7 +34,6 @@ func TestForkIsWholeOrAbsent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
 	type forked struct {
 		l   *Log
 		err error
@@ -42,12 +41,14 @@ func TestForkIsWholeOrAbsent(t *testing.T) {
 	done := make(chan forked, 1)
 	go func() {
 		l, err := s.forkLog(parent, "/home/ann/calc", r, int64(len(data)), 3)
+		r.Close() // a fork that stops reading early makes the writes below fail, not wait
 		done <- forked{l, err}
 	}()
 	// The pipe holds far less than this: the write returns only once the
 	// fork has read all but what the pipe holds, so its copy is under way.
 	if _, err := w.Write(data[:len(data)-1]); err != nil {
-		t.Fatal(err)
+		f := <-done
+		t.Fatalf("forkLog returned (%v) before it had read the parent's %d bytes: %v (see exercise 4)", f.err, len(data), err)
 	}
 	logs, _ := filepath.Glob(filepath.Join(s.Dir, "*.jsonl"))
 	if len(logs) != 1 {

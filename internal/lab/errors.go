@@ -10,11 +10,13 @@ import (
 // file, the day's folder otherwise.
 var (
 	ErrMisplaced     = errors.New("a lab directive must be in the block of //lab: lines that ends the doc comment of a function with a body")
-	ErrLookalike     = errors.New("looks like a lab directive but is not one; the directives are //lab:exercise N CONTRACT and //lab:hint TEXT")
+	ErrLookalike     = errors.New("looks like a lab directive but is not one; the directive is //lab:exercise N CONTRACT")
+	ErrSidecar       = errors.New("the lab's sidecar, " + SidecarFile + ", does not fit the code")
+	ErrOldPlace      = errors.New("a lab line in the old place")
 	ErrBadNumber     = errors.New("exercise number is not a positive integer")
 	ErrNoContract    = errors.New("exercise has no contract")
 	ErrHintAlone     = errors.New("//lab:hint must follow a //lab:exercise line")
-	ErrHintPlace     = errors.New("hints sit on the first function of their exercise")
+	ErrHintPlace     = errors.New("hints belong to the first function of their exercise")
 	ErrNotATest      = errors.New("an exercise in a _test.go file must be a test, func TestXxx(t *testing.T)")
 	ErrGap           = errors.New("exercises must be numbered 1, 2, 3 … without gaps")
 	ErrNoZero        = errors.New("cannot write the zero value of a result")

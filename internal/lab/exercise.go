@@ -25,7 +25,10 @@ type Exercise struct {
 	Func     string   // the function, such as "reply", or a method, such as "Agent.Send"
 	Contract string   // what the function must do, on one line
 	Hints    []string // the hint ladder, level 1 first; only the exercise's first function has one
-	Line     int      // the line of the //lab:exercise directive in File
+	Line     int      // the line of the //lab:exercise directive in File, or of the function when Listed
+	Listed   int      // the line of the day's SidecarFile that adds the function to its exercise; 0 when its contract is in the code
+	HintLine int      // the line in File of a ladder still written as //lab:hint lines, the old place; 0 when there is none
+	Scripts  []string // the scripts of the day's testscript suite that wait for the exercise, named on its first function
 	Test     bool     // a write-a-test exercise: Func is a TestXxx the student writes
 }
 
@@ -39,11 +42,22 @@ const (
 // "// lab:exercise", "//lab :hint", "//Lab:exrecise", "// lab exercise 3".
 var lookalike = regexp.MustCompile(`(?i)^//\s*lab\s*:|^//\s*lab\s+(exercise|hint)\b`)
 
-// Exercises returns the exercises declared in the day's Go code, ordered
-// by number, then file and line. Every misplaced, malformed or lookalike
-// directive is reported, each as a *PosError naming its file and line, and
-// so is a gap in the numbers; the exercises found are returned with the
-// error.
+// mayHoldDirective matches the start of any comment that a directive or a
+// lookalike begins with: a file without one holds neither, and need not
+// be parsed.
+var mayHoldDirective = regexp.MustCompile(`(?i)//\s*lab\b`)
+
+// Exercises returns the exercises declared in the day's Go code and its
+// SidecarFile, ordered by number, each exercise's first function first
+// (the one whose contract is in the code), then by file and line. Every
+// misplaced, malformed or lookalike directive is reported, each as a
+// *PosError naming its file and line, and so is a line of the sidecar that
+// does not fit the code, and a gap in the numbers; the exercises found are
+// returned with the error.
+//
+// The lab's format before the sidecar, a ladder of //lab:hint lines and a
+// //lab:exercise line on each function of an exercise, is still read, so
+// that a day not yet moved builds; [OldPlace] names each such line.
 func Exercises(dayDir string) ([]Exercise, error) {
 	files, err := goFiles(dayDir)
 	if err != nil {
@@ -58,14 +72,33 @@ func Exercises(dayDir string) ([]Exercise, error) {
 			errs = append(errs, err)
 		}
 	}
+	sections, err := readSidecar(dayDir)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	exercises, sideErrs := applySidecar(dayDir, exercises, sections)
+	errs = append(errs, sideErrs...)
 	slices.SortFunc(exercises, func(a, b Exercise) int {
-		return cmp.Or(cmp.Compare(a.N, b.N), strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+		listed := func(e Exercise) bool { return e.Listed != 0 }
+		return cmp.Or(cmp.Compare(a.N, b.N), compareBool(listed(a), listed(b)),
+			strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
 	})
 	errs = append(errs, checkLadders(dayDir, exercises)...)
 	if err := checkNumbers(exercises); err != nil {
 		errs = append(errs, fmt.Errorf("%s: %w", dayDir, err))
 	}
 	return exercises, errors.Join(errs...)
+}
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Numbers returns the numbers of the exercises, once each, in order.
@@ -131,8 +164,15 @@ func isModule(fsys fs.FS, dir string) bool {
 // well formed.
 func fileExercises(dayDir, rel string) ([]Exercise, error) {
 	name := filepath.Join(dayDir, filepath.FromSlash(rel))
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if !mayHoldDirective.Match(src) {
+		return nil, nil
+	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, err
 	}
@@ -166,6 +206,9 @@ func fileExercises(dayDir, rel string) ([]Exercise, error) {
 			continue
 		}
 		e.File, e.Func, e.Line = rel, FuncName(fn), fset.Position(block[0].Pos()).Line
+		if len(block) > 1 {
+			e.HintLine = fset.Position(block[1].Pos()).Line
+		}
 		exercises = append(exercises, e)
 	}
 	for _, group := range f.Comments {

@@ -155,9 +155,78 @@ func F() {}
 func G() {}
 `},
 		want: []Exercise{
-			{N: 1, File: "a.go", Func: "F", Contract: "Do f.", Hints: []string{"Look at g.", "Loop, then stop."}, Line: 5},
+			{N: 1, File: "a.go", Func: "F", Contract: "Do f.", Hints: []string{"Look at g.", "Loop, then stop."}, Line: 5, HintLine: 6},
 			{N: 1, File: "a.go", Func: "G", Contract: "Do g.", Line: 12},
 		},
+	},
+	{
+		name: "the sidecar holds the ladder and the other functions",
+		files: map[string]string{"a.go": `package a
+
+// F does f.
+//
+//lab:exercise 1 Do f.
+func F() {}
+
+// G does g.
+func G() {}
+
+// H does h.
+func H() {}
+`, "lab.md": "# The lab\n\nWords, and `code`.\n\n## Exercise 1: `F` in a.go\n\n1. Look at g.\n2. Loop,\n   then stop.\n\n- `H` in a.go: Do h.\n- `G` in a.go: Do g,\n  and stop.\n"},
+		want: []Exercise{
+			{N: 1, File: "a.go", Func: "F", Contract: "Do f.", Hints: []string{"Look at g.", "Loop, then stop."}, Line: 5},
+			{N: 1, File: "a.go", Func: "G", Contract: "Do g, and stop.", Line: 9, Listed: 12},
+			{N: 1, File: "a.go", Func: "H", Contract: "Do h.", Line: 12, Listed: 11},
+		},
+	},
+	{
+		name:    "the sidecar's heading names another function",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n", "lab.md": "## Exercise 1: `G` in a.go\n\n1. Look.\n"},
+		wantErr: ErrSidecar,
+		errAt:   "lab.md:1",
+	},
+	{
+		name:    "the sidecar's exercise has no contract in the code",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n", "lab.md": "## Exercise 1: `F` in a.go\n\n## Exercise 2: `G` in a.go\n"},
+		wantErr: ErrSidecar,
+		errAt:   "lab.md:3",
+	},
+	{
+		name:    "the sidecar lists a function that is not there",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n", "lab.md": "## Exercise 1: `F` in a.go\n\n- `G` in a.go: Do g.\n"},
+		wantErr: ErrSidecar,
+		errAt:   "lab.md:3",
+	},
+	{
+		name:    "the sidecar lists a function with its own contract",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n\n//lab:exercise 1 Do g.\nfunc G() {}\n", "lab.md": "## Exercise 1: `F` in a.go\n\n- `G` in a.go: Do g.\n"},
+		wantErr: ErrSidecar,
+		errAt:   "lab.md:3",
+	},
+	{
+		name:    "a ladder in the code and in the sidecar",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\n//lab:hint Look.\nfunc F() {}\n", "lab.md": "## Exercise 1: `F` in a.go\n\n1. Look.\n"},
+		wantErr: ErrSidecar,
+		errAt:   "lab.md:1",
+	},
+	{
+		name:    "a sidecar line that means nothing",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n", "lab.md": "## Exercise 1: `F` in a.go\n\n1. Look.\nLoop.\n"},
+		wantErr: ErrSidecar,
+		errAt:   "lab.md:4",
+	},
+	{
+		name:    "hints out of order",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n", "lab.md": "## Exercise 1: `F` in a.go\n\n1. Look.\n3. Loop.\n"},
+		wantErr: ErrSidecar,
+		errAt:   "lab.md:4",
+	},
+	{
+		name:    "a heading that is not an exercise's",
+		files:   map[string]string{"a.go": "package a\n\n//lab:exercise 1 Do f.\nfunc F() {}\n", "lab.md": "# Lab\n\n## Exercise one\n"},
+		wantErr: ErrSidecar,
+		errAt:   "lab.md:3",
 	},
 	{
 		name:    "hint without an exercise",
@@ -186,7 +255,7 @@ func G() {}
 	{
 		name:  "a test the student writes",
 		files: map[string]string{"a_test.go": "package a\n\nimport \"testing\"\n\n//lab:exercise 1 Catch the bug.\n//lab:hint Call F.\n//lab:hint Compare.\nfunc TestF(t *testing.T) {}\n"},
-		want:  []Exercise{{N: 1, File: "a_test.go", Func: "TestF", Contract: "Catch the bug.", Hints: []string{"Call F.", "Compare."}, Line: 5, Test: true}},
+		want:  []Exercise{{N: 1, File: "a_test.go", Func: "TestF", Contract: "Catch the bug.", Hints: []string{"Call F.", "Compare."}, Line: 5, HintLine: 6, Test: true}},
 	},
 	{
 		name:    "a helper of a test is no test",

@@ -13,10 +13,11 @@ import (
 	"time"
 )
 
-// The two trees the lab generates, beside the days.
+// The trees the lab generates, beside the days.
 const (
 	starterDir   = "starter"
 	solutionsDir = "solutions"
+	checksDir    = "checks"
 )
 
 // Check compares the generated trees under root with what the days make,
@@ -82,7 +83,10 @@ func Generate(root string, force bool) ([]string, error) {
 		}
 		lines = append(lines, c.path+": "+c.kind.done())
 	}
-	for _, dir := range []string{starterDir, solutionsDir} {
+	for _, dir := range []string{starterDir, solutionsDir, checksDir} {
+		if !exists(filepath.Join(root, dir)) {
+			continue // a tree the course does not have, such as checks/ of a course that is no module
+		}
 		if err := removeEmptyDirs(filepath.Join(root, dir)); err != nil {
 			return lines, err
 		}
@@ -100,8 +104,8 @@ func studentWork(root string, changes []change) ([]string, error) {
 	var atRisk []string
 	for _, c := range changes {
 		rel, inStarter := strings.CutPrefix(c.path, starterDir+"/")
-		if !inStarter || rel == sumsFile || c.kind == missing {
-			continue
+		if !inStarter || rel == sumsFile || rel == "go.work.sum" || c.kind == missing {
+			continue // go.work.sum is the go command's, never a student's
 		}
 		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.path)))
 		if err != nil {
@@ -251,12 +255,24 @@ func generated(root string, days []Day) (Tree, error) {
 		return nil, err
 	}
 	tree := Tree{
-		starterDir + "/go.work":     {Data: workspace(goVersion, days), Mode: 0o644},
+		starterDir + "/go.work":     {Data: workspace(goVersion, days, exists(filepath.Join(root, "go.mod"))), Mode: 0o644},
 		starterDir + "/README.md":   {Data: []byte(starterNote), Mode: 0o644},
 		solutionsDir + "/go.mod":    {Data: solutionsModule(goVersion), Mode: 0o644},
 		solutionsDir + "/README.md": {Data: []byte(solutionsNote), Mode: 0o644},
 	}
+	// The starter's workspace holds the same modules as the root's, so it
+	// needs the same sums: a copy keeps every go command, go doc included,
+	// from writing to it.
+	if data, err := os.ReadFile(filepath.Join(root, "go.work.sum")); err == nil {
+		tree[starterDir+"/go.work.sum"] = File{Data: data, Mode: 0o644}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	withChecks := exists(filepath.Join(root, "go.mod")) // the root module holds the checks' code
 	for _, d := range days {
+		if withChecks {
+			tree[checksDir+"/"+d.Name+"/day_test.go"] = File{Data: dayChecks(d.Name), Mode: 0o644}
+		}
 		starter, err := Starter(d.Dir, nil)
 		if err != nil {
 			return nil, err
@@ -280,12 +296,12 @@ func generated(root string, days []Day) (Tree, error) {
 
 // onDisk reads the generated trees under root as they are, leaving out
 // the files that are not generated: the hand-written README.md and wrong
-// answers of each day's answer key, what go build leaves behind,
-// starter/go.work.sum, which the go command writes when the starter's
-// workspace needs it, and the student's files that the lab saved.
+// answers of each day's answer key, what go build leaves behind, the
+// student's files that the lab saved, and starter/go.work.sum when the
+// root has none to copy (the go command writes it as it needs).
 func onDisk(root string, days []Day) (Tree, error) {
 	tree := Tree{}
-	for _, dir := range []string{starterDir, solutionsDir} {
+	for _, dir := range []string{starterDir, solutionsDir, checksDir} {
 		files, err := ReadTree(filepath.Join(root, dir))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // not generated yet: all its files are missing
@@ -300,6 +316,9 @@ func onDisk(root string, days []Day) (Tree, error) {
 			delete(tree, p)
 		}
 	}
+	if !exists(filepath.Join(root, "go.work.sum")) {
+		delete(tree, starterDir+"/go.work.sum")
+	}
 	return tree, nil
 }
 
@@ -309,8 +328,6 @@ func onDisk(root string, days []Day) (Tree, error) {
 func handWritten(p string) bool {
 	parts := strings.Split(p, "/")
 	switch {
-	case p == starterDir+"/go.work.sum":
-		return true
 	case len(parts) > 2 && parts[0] == starterDir && parts[1] == savedDir:
 		return true
 	case len(parts) == 3 && parts[0] == solutionsDir && dayName.MatchString(parts[1]) && parts[2] == "README.md":

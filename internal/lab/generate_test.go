@@ -246,3 +246,44 @@ func TestDays(t *testing.T) {
 		t.Errorf("Days = %v, want %v", days, want)
 	}
 }
+
+// TestGenerateCopiesTheSums checks that the starter's workspace gets the
+// root's go.work.sum, which holds what the same modules need, and that a
+// go.work.sum of the starter's own is left alone when the root has none.
+func TestGenerateCopiesTheSums(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, courseFiles)
+	writeFiles(t, root, map[string]string{"starter/go.work.sum": "written by the go command\n"})
+	if _, err := Generate(root, false); err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	if got := readFile(t, root, "starter/go.work.sum"); got != "written by the go command\n" {
+		t.Errorf("with no go.work.sum at the root, starter/go.work.sum = %q, want it left alone", got)
+	}
+	writeFiles(t, root, map[string]string{"go.work.sum": "example.com/m v1.0.0/go.mod h1:x=\n"})
+	if _, err := Generate(root, true); err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	if got := readFile(t, root, "starter/go.work.sum"); got != "example.com/m v1.0.0/go.mod h1:x=\n" {
+		t.Errorf("starter/go.work.sum = %q, want the root's", got)
+	}
+	assertCurrent(t, root)
+}
+
+func TestFindRoot(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, courseFiles)
+	writeFiles(t, root, map[string]string{"go.work": "go 1.25.0\n\nuse ./day01\n"})
+	if _, err := Generate(root, false); err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	for _, dir := range []string{".", "day01", "starter", "starter/day01", "solutions/day01"} {
+		got, err := FindRoot(filepath.Join(root, dir))
+		if err != nil || got != root {
+			t.Errorf("FindRoot(%s) = %q, %v; want %q", dir, got, err, root)
+		}
+	}
+	if got, err := FindRoot(filepath.Dir(root)); err == nil {
+		t.Errorf("FindRoot above the course = %q, want an error", got)
+	}
+}

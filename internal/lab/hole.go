@@ -6,7 +6,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,8 +22,8 @@ const MaxContractLines = 3
 
 // starterFile returns the starter's version of the Go file name, whose
 // source is src and whose exercises are given, for the day called day.
-// Every directive is dropped, and the function of each exercise that keep
-// does not keep gets a hole, whose zero values z finds. The result is
+// Every directive is dropped, and each exercise function that keep does
+// not keep gets a hole, whose zero values z finds. The result is
 // gofmt-formatted, with its imports fixed.
 func starterFile(z *zeros, day, name string, src []byte, exercises []Exercise, keep func(Exercise) bool) ([]byte, error) {
 	fset := token.NewFileSet()
@@ -29,10 +31,11 @@ func starterFile(z *zeros, day, name string, src []byte, exercises []Exercise, k
 	if err != nil {
 		return nil, err
 	}
-	atLine := map[int]Exercise{} // the exercises of the file, by the line of their directive
+	byFunc := map[string]Exercise{} // the exercises of the file, by function
 	for _, e := range exercises {
-		atLine[e.Line] = e
+		byFunc[e.Func] = e
 	}
+	holes := map[*ast.FuncDecl]Exercise{}
 	offset := func(p token.Pos) int { return fset.Position(p).Offset }
 	var edits []edit
 	for _, decl := range f.Decls {
@@ -40,24 +43,35 @@ func starterFile(z *zeros, day, name string, src []byte, exercises []Exercise, k
 		if !ok || fn.Body == nil {
 			continue
 		}
-		block := directives(fn)
-		if len(block) == 0 {
+		e, isExercise := byFunc[FuncName(fn)]
+		if block := directives(fn); len(block) > 0 {
+			if !isExercise {
+				return nil, fmt.Errorf("%s:%d: a directive that is not among the exercises given", name, fset.Position(block[0].Pos()).Line)
+			}
+			edits = append(edits, dropDirectives(src, fn.Doc, len(block), offset))
+		}
+		if isExercise && !keep(e) {
+			holes[fn] = e
+		}
+	}
+	h := &holeMaker{z: z, day: day, file: f, dir: filepath.Dir(name), newError: errorConstructor(f, holes)}
+	for _, decl := range f.Decls {
+		fn, _ := decl.(*ast.FuncDecl)
+		e, isHole := holes[fn]
+		if !isHole {
 			continue
 		}
-		line := fset.Position(block[0].Pos()).Line
-		e, ok := atLine[line]
-		if !ok {
-			return nil, fmt.Errorf("%s:%d: a directive that is not among the exercises given", name, line)
-		}
-		edits = append(edits, dropDirectives(src, fn.Doc, len(block), offset))
-		if keep(e) {
-			continue
-		}
-		body, err := holeBody(z, day, e, fn, f, filepath.Dir(name))
+		body, err := h.body(e, fn)
 		if err != nil {
 			return nil, &PosError{File: name, Line: fset.Position(fn.Pos()).Line, Err: err}
 		}
 		edits = append(edits, edit{offset(fn.Body.Lbrace), offset(fn.Body.Rbrace) + 1, body})
+	}
+	if h.helper {
+		if err := checkUnused(filepath.Dir(name), f.Name.Name, notDoneName); err != nil {
+			return nil, &PosError{File: name, Line: 1, Err: err}
+		}
+		edits = append(edits, edit{len(src), len(src), notDoneHelper})
 	}
 	if len(edits) == 0 {
 		return src, nil
@@ -76,14 +90,23 @@ func dropDirectives(src []byte, doc *ast.CommentGroup, n int, offset func(token.
 	return edit{lineStart(src, offset(first.Pos())), nextLine(src, offset(list[len(list)-1].End())), ""}
 }
 
-// holeBody returns the body that replaces fn's in the starter: the
-// contract, where to read more, and a return of zero values, or for a test
-// the student writes, a failure that says so. fn is declared in file, in
-// the package in the folder dir.
-func holeBody(z *zeros, day string, e Exercise, fn *ast.FuncDecl, file *ast.File, dir string) (string, error) {
+// A holeMaker writes the holes of one file.
+type holeMaker struct {
+	z        *zeros
+	day      string    // such as "day01"
+	file     *ast.File // the file, in the package in the folder dir
+	dir      string
+	newError string // how a hole makes its error: "errors.New", "fmt.Errorf", or "" for the helper notDone
+	helper   bool   // some hole calls notDone, which the file must then declare
+}
+
+// body returns the body that replaces fn's in the starter: exercise e's
+// contract, where to read more, and a return of zero values, or for a
+// test the student writes, a failure that says so.
+func (h *holeMaker) body(e Exercise, fn *ast.FuncDecl) (string, error) {
 	var b strings.Builder
 	b.WriteString("{\n")
-	for _, line := range HoleComment(day, e) {
+	for _, line := range HoleComment(h.day, e) {
 		fmt.Fprintf(&b, "\t// %s\n", line)
 	}
 	if e.Test {
@@ -94,7 +117,7 @@ func holeBody(z *zeros, day string, e Exercise, fn *ast.FuncDecl, file *ast.File
 	var values []string
 	if fn.Type.Results != nil {
 		for _, field := range fn.Type.Results.List {
-			value, err := holeValue(z, e, field.Type, file, dir)
+			value, err := h.value(e, field.Type)
 			if err != nil {
 				return "", err
 			}
@@ -110,32 +133,138 @@ func holeBody(z *zeros, day string, e Exercise, fn *ast.FuncDecl, file *ast.File
 	return b.String(), nil
 }
 
+// value returns what a hole returns for a result of type typ: its zero
+// value, except that an error is one that says the exercise is not done,
+// so that an unfinished exercise never passes for a success.
+func (h *holeMaker) value(e Exercise, typ ast.Expr) (string, error) {
+	if id, ok := typ.(*ast.Ident); ok && id.Name == "error" {
+		if h.newError == "" {
+			h.helper = true
+			return fmt.Sprintf("%s(%d)", notDoneName, e.N), nil
+		}
+		return fmt.Sprintf("%s(%q)", h.newError, fmt.Sprintf("exercise %d is not done yet", e.N)), nil
+	}
+	s, err := h.z.shape(typ, h.file, h.dir)
+	if err != nil {
+		return "", fmt.Errorf("%s: result %s: %w", e.Func, types.ExprString(typ), err)
+	}
+	return s.zero(types.ExprString(typ)), nil
+}
+
+// errorConstructor returns how the holes of file f make their errors: with
+// errors.New or fmt.Errorf when the file uses that package outside the
+// holes, so that its import stays used once they are filled; otherwise
+// "", and they call a helper the starter adds (see notDoneHelper), which
+// the student's code never has to remove.
+func errorConstructor(f *ast.File, holes map[*ast.FuncDecl]Exercise) string {
+	used := map[string]bool{}
+	for _, decl := range f.Decls {
+		if fn, ok := decl.(*ast.FuncDecl); ok {
+			if _, isHole := holes[fn]; isHole {
+				continue // its body goes, and its signature names no package value
+			}
+		}
+		ast.Inspect(decl, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					used[id.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	for _, ctor := range []string{"errors.New", "fmt.Errorf"} {
+		pkg, _, _ := strings.Cut(ctor, ".")
+		if used[pkg] && importsPlain(f, pkg) {
+			return ctor
+		}
+	}
+	return ""
+}
+
+// importsPlain reports whether f imports the standard package path under
+// its own name.
+func importsPlain(f *ast.File, path string) bool {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == strconv.Quote(path) && imp.Name == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// notDoneName is the helper that the holes of a file call for their error
+// when the file has no other use of errors or fmt.
+const notDoneName = "notDone"
+
+// notDoneHelper is added at the end of such a file in the starter.
+const notDoneHelper = `
+// notDone is the error of this file's holes until their exercises are
+// done. It lives out here, not in a hole, so that filling a hole never
+// leaves an import unused; delete it once no hole calls it.
+func notDone(exercise int) error {
+	return fmt.Errorf("exercise %d is not done yet", exercise)
+}
+`
+
+// checkUnused reports an error when a file of the package pkg in the
+// folder dir declares name at its top level, where the starter needs it.
+func checkUnused(dir, pkg, name string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, entry := range entries {
+		if filepath.Ext(entry.Name()) != ".go" {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, entry.Name()), nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != pkg {
+			continue // another package, or one the build reports
+		}
+		for _, decl := range f.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == name {
+				return fmt.Errorf("%s declares %s, the name the starter gives the error of its holes: rename it", entry.Name(), name)
+			}
+			if gen, ok := decl.(*ast.GenDecl); ok && declaresName(gen, name) {
+				return fmt.Errorf("%s declares %s, the name the starter gives the error of its holes: rename it", entry.Name(), name)
+			}
+		}
+	}
+	return nil
+}
+
+// declaresName reports whether the declaration gen declares name.
+func declaresName(gen *ast.GenDecl, name string) bool {
+	for _, spec := range gen.Specs {
+		switch sp := spec.(type) {
+		case *ast.TypeSpec:
+			if sp.Name.Name == name {
+				return true
+			}
+		case *ast.ValueSpec:
+			for _, id := range sp.Names {
+				if id.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // HoleComment returns the lines of the comment that opens exercise e's
 // hole in the starter of day, without their "// ": the contract, wrapped,
 // then where to read more and how to get hints.
 func HoleComment(day string, e Exercise) []string {
 	lines := ContractLines(e)
-	return append(lines, fmt.Sprintf("See \"Exercise %d\" in README.md; for hints: go run ./cmd/lab hint %s %d", e.N, day, e.N))
+	return append(lines, fmt.Sprintf("See \"Exercise %d\" in README.md; for hints: %s hint %s %d", e.N, Command, day, e.N))
 }
 
 // ContractLines returns e's contract as the hole shows it: after
 // "TODO(lab N): ", wrapped to fit the hole's width.
 func ContractLines(e Exercise) []string {
 	return wrap(fmt.Sprintf("TODO(lab %d): %s", e.N, e.Contract), holeWidth-len("// "))
-}
-
-// holeValue returns what a hole returns for a result of type typ: its
-// zero value, except that an error is one that says the exercise is not
-// done, so that an unfinished exercise never passes for a success.
-func holeValue(z *zeros, e Exercise, typ ast.Expr, file *ast.File, dir string) (string, error) {
-	if id, ok := typ.(*ast.Ident); ok && id.Name == "error" {
-		return fmt.Sprintf("errors.New(\"exercise %d is not done yet\")", e.N), nil
-	}
-	s, err := z.shape(typ, file, dir)
-	if err != nil {
-		return "", fmt.Errorf("%s: result %s: %w", e.Func, types.ExprString(typ), err)
-	}
-	return s.zero(types.ExprString(typ)), nil
 }
 
 // wrap breaks text into lines of at most width characters, between words.

@@ -3,6 +3,9 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"maps"
 	"os"
 	"os/exec"
@@ -32,14 +35,14 @@ func F() {
 // F does f.
 func F() {
 	// TODO(lab 1): Do f.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day01 1
 }
 `,
 	},
 	{
 		name: "doc that is only the directive",
 		in:   "package a\n\n//lab:exercise 1 Do f.\nfunc F() int { return 1 }\n",
-		want: "package a\n\nfunc F() int {\n\t// TODO(lab 1): Do f.\n\t// See \"Exercise 1\" in README.md; for hints: go run ./cmd/lab hint day01 1\n\treturn 0\n}\n",
+		want: "package a\n\nfunc F() int {\n\t// TODO(lab 1): Do f.\n\t// See \"Exercise 1\" in README.md; for hints: go run ply/cmd/lab hint day01 1\n\treturn 0\n}\n",
 	},
 	{
 		name: "long hint wraps at 80 columns",
@@ -60,12 +63,12 @@ func F() {
 	// TODO(lab 2): Walk the list from the end and return the first element for
 	// which keep is true; return the empty string when there is none, and never
 	// look at an element twice.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day01 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day01 2
 }
 
 func G() {
 	// TODO(lab 1): One.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day01 1
 }
 `,
 	},
@@ -96,25 +99,49 @@ func Upper(s string) string { return strings.ToUpper(s) }
 		want: `package a
 
 import (
-	"errors"
+	"fmt"
 	"strings"
 )
 
 // Decode decodes.
 func Decode(s string) (map[string]int, int, error) {
 	// TODO(lab 1): Decode it.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
-	return nil, 0, errors.New("exercise 1 is not done yet")
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day01 1
+	return nil, 0, notDone(1)
 }
 
 // Upper shouts.
 func Upper(s string) string { return strings.ToUpper(s) }
+
+// notDone is the error of this file's holes until their exercises are
+// done. It lives out here, not in a hole, so that filling a hole never
+// leaves an import unused; delete it once no hole calls it.
+func notDone(exercise int) error {
+	return fmt.Errorf("exercise %d is not done yet", exercise)
+}
 `,
+	},
+	{
+		name: "errors used outside the holes makes their errors",
+		in:   "package a\n\nimport \"errors\"\n\nvar ErrX = errors.New(\"x\")\n\n//lab:exercise 1 Fail.\nfunc F() error {\n\treturn ErrX\n}\n",
+		want: "package a\n\nimport \"errors\"\n\nvar ErrX = errors.New(\"x\")\n\nfunc F() error {\n\t// TODO(lab 1): Fail.\n\t// See \"Exercise 1\" in README.md; for hints: go run ply/cmd/lab hint day01 1\n\treturn errors.New(\"exercise 1 is not done yet\")\n}\n",
+	},
+	{
+		name: "then fmt",
+		in:   "package a\n\nimport \"fmt\"\n\n//lab:exercise 1 Fail.\nfunc F() error {\n\treturn fmt.Errorf(\"x\")\n}\n\nfunc G() string { return fmt.Sprint(1) }\n",
+		want: "package a\n\nimport \"fmt\"\n\nfunc F() error {\n\t// TODO(lab 1): Fail.\n\t// See \"Exercise 1\" in README.md; for hints: go run ply/cmd/lab hint day01 1\n\treturn fmt.Errorf(\"exercise 1 is not done yet\")\n}\n\nfunc G() string { return fmt.Sprint(1) }\n",
 	},
 	{
 		name: "named results",
 		in:   "package a\n\n//lab:exercise 1 Split.\nfunc Split(s string) (head, tail string, err error) {\n\treturn s, s, nil\n}\n",
-		want: "package a\n\nimport \"errors\"\n\nfunc Split(s string) (head, tail string, err error) {\n\t// TODO(lab 1): Split.\n\t// See \"Exercise 1\" in README.md; for hints: go run ./cmd/lab hint day01 1\n\treturn \"\", \"\", errors.New(\"exercise 1 is not done yet\")\n}\n",
+		want: "package a\n\nimport \"fmt\"\n\nfunc Split(s string) (head, tail string, err error) {\n\t// TODO(lab 1): Split.\n\t// See \"Exercise 1\" in README.md; for hints: go run ply/cmd/lab hint day01 1\n\treturn \"\", \"\", notDone(1)\n}\n" + `
+// notDone is the error of this file's holes until their exercises are
+// done. It lives out here, not in a hole, so that filling a hole never
+// leaves an import unused; delete it once no hole calls it.
+func notDone(exercise int) error {
+	return fmt.Errorf("exercise %d is not done yet", exercise)
+}
+`,
 	},
 }
 
@@ -151,7 +178,7 @@ import (
 // TestUpper shows that Upper shouts.
 func TestUpper(tt *testing.T) {
 	// TODO(lab 1): Show that Upper shouts.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day01 1
 	tt.Fatal("exercise 1 is not done yet: write this test")
 }
 `
@@ -188,7 +215,7 @@ func TestStarterKeep(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Starter: %v", err)
 	}
-	want := "package a\n\nfunc One() int {\n\t// TODO(lab 1): One.\n\t// See \"Exercise 1\" in README.md; for hints: go run ./cmd/lab hint day01 1\n\treturn 0\n}\n\nfunc Two() int { return 2 }\n"
+	want := "package a\n\nfunc One() int {\n\t// TODO(lab 1): One.\n\t// See \"Exercise 1\" in README.md; for hints: go run ply/cmd/lab hint day01 1\n\treturn 0\n}\n\nfunc Two() int { return 2 }\n"
 	if got := string(starter["a.go"].Data); got != want {
 		t.Errorf("starter a.go, keeping exercise 2 =\n%s\nwant\n%s", got, want)
 	}
@@ -242,7 +269,7 @@ var zeroTests = []struct {
 	{name: "rune", result: "rune", want: "return 0"},
 	{name: "complex", result: "complex128", want: "return 0"},
 	{name: "any", result: "any", want: "return nil"},
-	{name: "error", result: "error", want: `return errors.New("exercise 1 is not done yet")`},
+	{name: "error", result: "error", want: `return notDone(1)`},
 	{name: "pointer", result: "*int", want: "return nil"},
 	{name: "slice", result: "[]byte", want: "return nil"},
 	{name: "map", result: "map[string]int", want: "return nil"},
@@ -251,7 +278,7 @@ var zeroTests = []struct {
 	{name: "interface", result: "interface{ M() }", want: "return nil"},
 	{name: "array", result: "[3]int", want: "return [3]int{}"},
 	{name: "struct literal type", result: "struct{ X int }", want: "return struct{ X int }{}"},
-	{name: "two results", result: "(int, error)", want: `return 0, errors.New("exercise 1 is not done yet")`},
+	{name: "two results", result: "(int, error)", want: `return 0, notDone(1)`},
 	{
 		name:   "types declared in another file of the package",
 		files:  map[string]string{"types.go": "package a\n\ntype (\n\tS struct{}\n\tName string\n\tCount int\n\tOK bool\n\tList []S\n\tAlias = S\n\tInner Name\n)\n"},
@@ -403,5 +430,67 @@ func TestHolesCompile(t *testing.T) {
 		for name, f := range starter {
 			t.Logf("%s:\n%s", name, f.Data)
 		}
+	}
+}
+
+// TestFilledHolesLeaveNoUnusedImport fills every hole of a starter with a
+// body that uses no package, as a student's answer may, and checks that
+// the starter still builds: no import was there only for a hole.
+func TestFilledHolesLeaveNoUnusedImport(t *testing.T) {
+	day := map[string]string{
+		"a/only.go": "package a\n\n//lab:exercise 1 Fail.\nfunc F() error {\n\treturn nil\n}\n",
+		"a/errs.go": "package a\n\nimport \"errors\"\n\nvar errX = errors.New(\"x\")\n\n//lab:exercise 2 Fail.\nfunc G() (int, error) {\n\treturn 0, errX\n}\n",
+		"a/fmts.go": "package a\n\nimport \"fmt\"\n\nfunc H() string { return fmt.Sprint(1) }\n\n//lab:exercise 3 Fail.\nfunc I() error {\n\treturn nil\n}\n",
+	}
+	starter, err := Starter(newDay(t, day), nil)
+	if err != nil {
+		t.Fatalf("Starter: %v", err)
+	}
+	for name, f := range starter {
+		if !strings.HasSuffix(name, ".go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, name, f.Data, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var edits []edit
+		for _, decl := range file.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Body != nil && strings.Contains(string(f.Data[fset.Position(fn.Body.Pos()).Offset:fset.Position(fn.Body.End()).Offset]), "TODO(lab") {
+				edits = append(edits, edit{fset.Position(fn.Body.Pos()).Offset, fset.Position(fn.Body.End()).Offset, `{ panic("filled") }`})
+			}
+		}
+		starter[name] = File{Data: apply(f.Data, edits), Mode: f.Mode}
+	}
+	dir := t.TempDir()
+	if err := starter.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(t.Context(), "go", "vet", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("go vet ./... in the starter with its holes filled: %v\n%s", err, out)
+	}
+}
+
+// TestStarterHolesOfTheSidecar checks that a function the sidecar adds to
+// an exercise is a hole too, and that the sidecar stays out of the starter.
+func TestStarterHolesOfTheSidecar(t *testing.T) {
+	dir := newDay(t, map[string]string{
+		"a.go":   "package a\n\n// F does f.\n//\n//lab:exercise 1 Do f.\nfunc F() int { return 1 }\n\n// G does g.\nfunc G() int { return 2 }\n",
+		"lab.md": "## Exercise 1: `F` in a.go\n\n1. Look.\n2. Loop.\n\n- `G` in a.go: Do g.\n",
+	})
+	starter, err := Starter(dir, nil)
+	if err != nil {
+		t.Fatalf("Starter: %v", err)
+	}
+	want := "package a\n\n// F does f.\nfunc F() int {\n\t// TODO(lab 1): Do f.\n\t// See \"Exercise 1\" in README.md; for hints: go run ply/cmd/lab hint day01 1\n\treturn 0\n}\n\n// G does g.\nfunc G() int {\n\t// TODO(lab 1): Do g.\n\t// See \"Exercise 1\" in README.md; for hints: go run ply/cmd/lab hint day01 1\n\treturn 0\n}\n"
+	if got := string(starter["a.go"].Data); got != want {
+		t.Errorf("starter a.go =\n%s\nwant\n%s", got, want)
+	}
+	if _, ok := starter[SidecarFile]; ok {
+		t.Errorf("the starter has %s: the hints would reach the student all at once", SidecarFile)
 	}
 }

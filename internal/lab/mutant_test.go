@@ -20,12 +20,12 @@ func TestMutants(t *testing.T) {
 		got = append(got, m.String())
 	}
 	want := []string{
-		"calc/calc.go:10: > → >= (Max, exercise 1)",
-		"calc/calc.go:10: > → < (Max, exercise 1)",
-		"calc/calc.go:10: negate a > b (Max, exercise 1)",
-		"calc/calc.go:22: 0 → 1 (Sum, exercise 2)",
-		"calc/calc.go:22: 0 → -1 (Sum, exercise 2)",
-		"calc/calc.go:24: += → -= (Sum, exercise 2)",
+		"calc/calc.go:8: > → >= (Max, exercise 1)",
+		"calc/calc.go:8: > → < (Max, exercise 1)",
+		"calc/calc.go:8: negate a > b (Max, exercise 1)",
+		"calc/calc.go:18: 0 → 1 (Sum, exercise 2)",
+		"calc/calc.go:18: 0 → -1 (Sum, exercise 2)",
+		"calc/calc.go:20: += → -= (Sum, exercise 2)",
 	}
 	for _, w := range want {
 		if !slices.Contains(got, w) {

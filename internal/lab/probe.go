@@ -149,7 +149,20 @@ const runTimeout = 2 * time.Minute
 // would, with the tags on, and returns what it printed. The error says
 // only whether the run ended badly: a failed check ends it with status 1.
 func (p *Probe) SelfCheck(ctx context.Context, tags ...string) (string, error) {
-	out, err := p.run(ctx, p.ply, ".", runTimeout, tags, nil, "MOCK=1", "SELFTEST=1")
+	return p.SelfCheckOf(ctx, nil, tags...)
+}
+
+// SelfCheckOf runs the self-check as SelfCheck does, but only the checks
+// called names (all of them when names is empty), in the order of the
+// day's table: a run that reads one line of the self-check runs one check.
+// Each check makes what it needs and reads no other's, so its line is the
+// same either way.
+func (p *Probe) SelfCheckOf(ctx context.Context, names []string, tags ...string) (string, error) {
+	env := []string{"MOCK=1", "SELFTEST=1"}
+	if len(names) > 0 {
+		env = append(env, OnlyEnv+"="+strings.Join(names, "\n"))
+	}
+	out, err := p.run(ctx, p.ply, ".", runTimeout, tags, nil, env...)
 	if errors.Is(err, context.DeadlineExceeded) {
 		return string(out), fmt.Errorf("the self-check was still running after %v", runTimeout)
 	}
@@ -193,6 +206,24 @@ func (p *Probe) Tests(ctx context.Context, pkg string, timeout time.Duration, ta
 		return false, "", fmt.Errorf("the probe of %s has no test binary for ./%s", p.DayDir, pkg)
 	}
 	out, err := p.run(ctx, bin, pkg, timeout+30*time.Second, tags, []string{"-test.count=1", "-test.timeout", timeout.String()})
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) && !errors.Is(err, context.DeadlineExceeded) {
+		return false, string(out), err
+	}
+	return err == nil, string(out), nil
+}
+
+// TestsMatching runs the tests of the package in the folder pkg that the
+// -run pattern selects, verbosely, with the tags on, and reports whether
+// they passed, with what they printed. A run that takes longer than
+// timeout fails.
+func (p *Probe) TestsMatching(ctx context.Context, pkg, pattern string, timeout time.Duration, tags ...string) (bool, string, error) {
+	bin, ok := p.tests[pkg]
+	if !ok {
+		return false, "", fmt.Errorf("the probe of %s has no test binary for ./%s", p.DayDir, pkg)
+	}
+	args := []string{"-test.run", pattern, "-test.v", "-test.count=1", "-test.timeout", timeout.String()}
+	out, err := p.run(ctx, bin, pkg, timeout+30*time.Second, tags, args)
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) && !errors.Is(err, context.DeadlineExceeded) {
 		return false, string(out), err

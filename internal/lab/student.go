@@ -14,11 +14,12 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
 
-// What the student's companion, go run ./cmd/lab status, watch and reset,
+// What the student's companion, go run ply/cmd/lab status, watch and reset,
 // needs: it reads the student's files under starter/ and runs the checks
 // there, and keeps no state of its own.
 
@@ -58,7 +59,7 @@ type Progress struct {
 func StarterOf(root string, d Day) (string, error) {
 	dir := filepath.Join(root, starterDir, d.Name)
 	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
-		return "", fmt.Errorf("%w: %s has no starter (%s); run go run ./cmd/lab", ErrUnknownDay, d.Name, filepath.Join(starterDir, d.Name))
+		return "", fmt.Errorf("%w: %s has no starter (%s); run %s", ErrUnknownDay, d.Name, filepath.Join(starterDir, d.Name), Command)
 	}
 	return dir, nil
 }
@@ -319,8 +320,10 @@ func Reset(root string, d Day, n int) (saved string, changed []string, err error
 
 // resetFile returns the file name, whose content is mine, with the
 // functions of exercises as they are in hole, the starter's version, and
-// what it took out of mine to do so. When mine cannot be read as Go, it
-// is the starter's file, and kept is all of mine.
+// what it took out of mine to do so: those functions, after the imports of
+// mine they use, so that the student can paste them back whole. When mine
+// cannot be read as Go, it is the starter's file, and kept is all of mine.
+// A declaration the holes need that mine lost, such as notDone, comes back.
 func resetFile(name string, mine, hole []byte, exercises []Exercise) (fixed, kept []byte, err error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, mine, parser.ParseComments|parser.SkipObjectResolution)
@@ -334,6 +337,7 @@ func resetFile(name string, mine, hole []byte, exercises []Exercise) (fixed, kep
 	}
 	var edits []edit
 	var saved []string
+	var savedDecls []*ast.FuncDecl
 	for _, e := range exercises {
 		want := findFunc(h, e.Func)
 		start, end := declRange(holeSet, want)
@@ -344,6 +348,7 @@ func resetFile(name string, mine, hole []byte, exercises []Exercise) (fixed, kep
 				continue
 			}
 			saved = append(saved, string(mine[gs:ge]))
+			savedDecls = append(savedDecls, got)
 			edits = append(edits, edit{gs, ge, text})
 		} else {
 			edits = append(edits, edit{len(mine), len(mine), "\n" + text + "\n"})
@@ -352,11 +357,47 @@ func resetFile(name string, mine, hole []byte, exercises []Exercise) (fixed, kep
 	if len(edits) == 0 {
 		return mine, nil, nil
 	}
+	if helper := findFunc(h, notDoneName); helper != nil && findFunc(f, notDoneName) == nil {
+		start, end := declRange(holeSet, helper)
+		edits = append(edits, edit{len(mine), len(mine), "\n" + string(hole[start:end]) + "\n"})
+	}
 	fixed, err = fixImports(name, apply(mine, edits))
 	if err != nil {
 		return nil, nil, err
 	}
-	return fixed, []byte(strings.Join(saved, "\n\n")), nil
+	kept = []byte(strings.Join(saved, "\n\n"))
+	if imports := importsUsed(fset, mine, f, savedDecls); imports != "" {
+		kept = []byte(imports + "\n\n" + string(kept))
+	}
+	return fixed, kept, nil
+}
+
+// importsUsed returns an import declaration of the imports of file f,
+// whose source is src, that the functions fns use; "" when they use none.
+func importsUsed(fset *token.FileSet, src []byte, f *ast.File, fns []*ast.FuncDecl) string {
+	used := map[string]bool{} // the package names the functions name
+	for _, fn := range fns {
+		ast.Inspect(fn, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					used[id.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	var lines []string
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value) // the parser accepted it
+		if used[importName(imp, path)] {
+			start, end := fset.Position(imp.Pos()).Offset, fset.Position(imp.End()).Offset
+			lines = append(lines, "\t"+string(src[start:end]))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return "import (\n" + strings.Join(lines, "\n") + "\n)"
 }
 
 // declRange returns the offsets of fn in its file, its doc comment included.
@@ -381,7 +422,7 @@ func saveReset(root string, d Day, n int, data []byte) (string, error) {
 		if i > 1 {
 			name = fmt.Sprintf("%s-exercise%d-%s-%d.go", d.Name, n, stamp, i)
 		}
-		header := fmt.Sprintf("// What %s's exercise %d held before go run ./cmd/lab reset %s %d.\n// Copy it back to go on from there.\n\n", d.Name, n, d.Name, n)
+		header := fmt.Sprintf("// What %s's exercise %d held before %s reset %s %d.\n// Copy it back, and the imports with it, to go on from there.\n\n", d.Name, n, Command, d.Name, n)
 		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, fs.ErrExist) {
 			continue

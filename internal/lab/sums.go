@@ -47,7 +47,7 @@ func readSums(root string) (map[string]string, error) {
 		hash, rel, ok := strings.Cut(line, "  ")
 		if !ok {
 			return nil, &PosError{File: filepath.Join(root, starterDir, sumsFile), Line: i + 1,
-				Err: errors.New(`want "SHA256  path"; run go run ./cmd/lab -force to write it again`)}
+				Err: fmt.Errorf(`want "SHA256  path"; run %s -force to write it again`, Command)}
 		}
 		recorded[rel] = hash
 	}

@@ -47,6 +47,10 @@ import (
 // VariantEnv is the environment variable that holds a run's tags.
 const VariantEnv = "PLY_LAB_VARIANT"
 
+// OnlyEnv is the environment variable that names, one a line, the only
+// self-checks a run of the probe is to run (see Probe.SelfCheckOf).
+const OnlyEnv = "PLY_LAB_CHECKS"
+
 // DoneTag is the tag that puts the day's own code in exercise n's holes.
 func DoneTag(n int) string { return fmt.Sprintf("done:%d", n) }
 
@@ -201,6 +205,9 @@ func (v *Variants) Overlay() (map[string][]byte, map[int]Span, error) {
 		}
 		overlay[sf.name] = src
 		helpers[path.Dir(file)+pkgSuffix(sf.f.Name.Name)] = sf.f.Name.Name
+	}
+	if sf, err := parseSource(v.abs(checksFile)); err == nil {
+		overlay[filepath.Join(v.abs(path.Dir(checksFile)), "zz_lab_only.go")] = fmt.Appendf(nil, onlySource, sf.f.Name.Name, OnlyEnv)
 	}
 	for key, pkg := range helpers {
 		dir, _, _ := strings.Cut(key, " ")
@@ -545,6 +552,35 @@ func labReadTags() map[string]bool {
 		tags[tag] = tag != ""
 	}
 	return tags
+}
+`
+
+// onlySource keeps the self-check's table to the checks OnlyEnv names.
+// Package variables are set before any init function runs, so checks is
+// the whole table here.
+const onlySource = `package %s
+
+import (
+	"os"
+	"strings"
+)
+
+func init() {
+	names := os.Getenv(%q)
+	if names == "" {
+		return
+	}
+	want := map[string]bool{}
+	for _, name := range strings.Split(names, "\n") {
+		want[name] = true
+	}
+	kept := checks[:0:0]
+	for _, c := range checks {
+		if want[c.Name] {
+			kept = append(kept, c)
+		}
+	}
+	checks = kept
 }
 `
 

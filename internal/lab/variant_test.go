@@ -72,6 +72,12 @@ func TestProbe(t *testing.T) {
 	if res, _ := p.Test(t.Context(), "calc", "TestNothing", time.Minute, day...); res.Ran {
 		t.Errorf("a test that does not exist ran:\n%s", res.Output)
 	}
+
+	// A self-check of some lines runs those alone, in the table's order.
+	out, _ := p.SelfCheckOf(t.Context(), []string{"the sum of nothing is 0", "max picks the larger"}, wrong("smaller")...)
+	if want := "✗ max picks the larger: Max(2, 7) = 2, want 7 — see exercise 1\n✓ the sum of nothing is 0\n1/2 passed\n"; out != want {
+		t.Errorf("the self-check of two lines printed\n%s\nwant\n%s", out, want)
+	}
 }
 
 // TestTestHolds checks a student's test the way status does: against the

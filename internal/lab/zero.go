@@ -204,10 +204,16 @@ func (z *zeros) packageTypes(dir string) (map[string]typeDecl, error) {
 
 // importName is the name a file gives the package it imports from
 // importPath: its own name for it, or the path's last element, which is
-// the name of every package of the standard library.
+// the name of every package of the standard library, or for a path that
+// ends in a major version, such as mvdan.cc/sh/v3, the element before.
 func importName(spec *ast.ImportSpec, importPath string) string {
 	if spec.Name != nil {
 		return spec.Name.Name
 	}
-	return importPath[strings.LastIndex(importPath, "/")+1:]
+	parts := strings.Split(importPath, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		return parts[len(parts)-2]
+	}
+	return last
 }

@@ -80,7 +80,7 @@ func compare(q Quote, lesson, code, codeDir string, codeLine int) error {
 			continue
 		}
 		codePath := path.Join(filepath.ToSlash(codeDir), q.File)
-		return fmt.Errorf("quote of %s %w at its line %d (go run ./cmd/lab rewrites it):\n\tgot  %s (%s:%d)\n\twant %s (%s:%d)",
+		return fmt.Errorf("quote of %s %w at its line %d (go run ply/cmd/lab rewrites it):\n\tgot  %s (%s:%d)\n\twant %s (%s:%d)",
 			q, ErrDiffers, i+1, g, lesson, q.Line+2+i, w, codePath, codeLine+i)
 	}
 	return nil

@@ -64,7 +64,7 @@ var checkTests = []struct {
 		name: "a line differs",
 		md:   quote("llm/mock.go reply", "func reply(msgs []string) string {\n\tif len(msgs) == 0 {\n\t\treturn \"nothing\"\n\t}\n\treturn msgs[len(msgs)-1]\n}"),
 		want: []string{
-			"README.md:3: quote of llm/mock.go reply differs from the code at its line 3 (go run ./cmd/lab rewrites it):",
+			"README.md:3: quote of llm/mock.go reply differs from the code at its line 3 (go run ply/cmd/lab rewrites it):",
 			"\tgot  \"\\t\\treturn \\\"nothing\\\"\" (README.md:7)",
 			"\twant \"\\t\\treturn \\\"\\\"\" (code/llm/mock.go:27)",
 		},
@@ -73,7 +73,7 @@ var checkTests = []struct {
 		name: "the quote stops early",
 		md:   quote("llm/mock.go Mock.Reply", "func (m *Mock) Reply(text string) string {"),
 		want: []string{
-			"README.md:3: quote of llm/mock.go Mock.Reply differs from the code at its line 2 (go run ./cmd/lab rewrites it):",
+			"README.md:3: quote of llm/mock.go Mock.Reply differs from the code at its line 2 (go run ply/cmd/lab rewrites it):",
 			"\tgot  (end of the quote) (README.md:6)",
 			"\twant \"\\treturn strings.ToUpper(text)\" (code/llm/mock.go:10)",
 		},
@@ -93,7 +93,7 @@ var checkTests = []struct {
 		md:   quote("llm/mock.go nope", "") + quote("llm/mock.go Mock", "type Mock int") + "<!-- quote x -->\ntext\n",
 		want: []string{
 			"README.md:3: quote of llm/mock.go nope: no top-level func, type, var or const of that name in code/llm/mock.go",
-			"README.md:9: quote of llm/mock.go Mock differs from the code at its line 1 (go run ./cmd/lab rewrites it):",
+			"README.md:9: quote of llm/mock.go Mock differs from the code at its line 1 (go run ply/cmd/lab rewrites it):",
 			"\tgot  \"type Mock int\" (README.md:11)",
 			"\twant \"type Mock struct{}\" (code/llm/mock.go:6)",
 			"README.md:13: no fenced code block right after the marker",

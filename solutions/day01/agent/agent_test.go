@@ -61,9 +61,6 @@ func TestSendKeepsTheConversation(t *testing.T) {
 // added and nothing else.
 //
 //lab:exercise 3 Test that when the gateway fails, Send returns the gateway's error and leaves Messages() exactly as it was before the call, earlier turns and all.
-//lab:hint Where to look: the script gateway at the top of this file answers with err once err is set, and TestSendKeepsTheConversation shows how to drive an agent with it.
-//lab:hint The approach: one turn that succeeds, so that there is a history to damage; keep Messages() (it returns a copy); set the gateway's err and Send again; check the error with errors.Is and the conversation with reflect.DeepEqual.
-//lab:hint The pitfall: from a fresh agent, a Send that throws the whole history away on failure looks right; and a test that only checks that the question is gone passes a Send that appends an empty reply in its place.
 func TestSendFailureChangesNothing(t *testing.T) {
 	gw := &script{replies: []string{"A1"}}
 	a := New(gw, "m")

@@ -75,9 +75,6 @@ func readAPIError(resp *http.Response, apiKey string) error {
 // is the explanation itself.
 //
 //lab:exercise 5 Return the server's explanation: the "error" field when it is a JSON string, its "message" when it is an object, and plainText(body) when body is not JSON with an "error" field.
-//lab:hint Where to look: the two shapes in the lesson's walkthrough, and the cases of TestOpenAIErrors; plainText is written for you.
-//lab:hint The approach: decode body into a struct whose Error field is a json.RawMessage, which keeps the field's JSON text for later; then try that text as a string, and then as a struct with a Message field.
-//lab:hint The pitfall: a RawMessage is JSON text, quotes and escapes included, so string(raw) is not the message; and a body with no "error" field decodes without an error, leaving the RawMessage nil.
 func serverMessage(body []byte) string {
 	var shape struct {
 		Error json.RawMessage `json:"error"`

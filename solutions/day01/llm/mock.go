@@ -56,9 +56,6 @@ const abilities = "I know a few phrases: \"hello\", \"remember that …\" and th
 // user message, and falls back to a polite refusal.
 //
 //lab:exercise 1 Answer with the first rule of script whose phrase the last user message holds, or with fallback of that message; the first rule that matches wins, and its answer reads the whole conversation.
-//lab:hint Where to look: the helpers below are yours to call: hasPhrase matches a phrase as whole words ("Hi!" has "hi", "this" does not), and fallback answers what no rule matches, "" included.
-//lab:hint The approach: lastUser walks msgs from the end and stops at the first message whose role is the user's; scriptReply loops over script in order and returns at the first rule whose phrase matches.
-//lab:hint The pitfall: the last message is not always the user's (a conversation may hold no user message at all, or start without a system prompt), and a loop that keeps going after a match lets a later rule win.
 func scriptReply(msgs []Message) string {
 	last := lastUser(msgs)
 	for _, r := range script {
@@ -71,8 +68,6 @@ func scriptReply(msgs []Message) string {
 
 // lastUser returns the content of the most recent user message, or "" when
 // the conversation has none.
-//
-//lab:exercise 1 Return the content of the most recent message whose role is the user's, or "" when the conversation holds none.
 func lastUser(msgs []Message) string {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if isUser(msgs[i]) {

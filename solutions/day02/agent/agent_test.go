@@ -157,9 +157,6 @@ func TestTurns(t *testing.T) {
 // keeps.
 //
 //lab:exercise 6 Test that a turn the user cancels ends in Cancelled: Kept, with the message and the text shown joining the conversation, when some text was shown; not Kept, the conversation as before, when none was.
-//lab:hint Where to look: script, at the top of agent_test.go, can run a function when its deltas run out (atEnd) and then break off with an error (breakOff); send collects a turn's events, and TestTurns checks a turn the way this test will.
-//lab:hint The approach: a table of two cases, pieces of text and none. For each, make a context you can cancel, give its cancel to the script as atEnd, send a message, then compare the last event and a.Messages() with what the case wants.
-//lab:hint The pitfall: a connection cut by Ctrl-C breaks with an error of its own, such as "read: connection reset by peer", and seldom with context.Canceled. A fake that ends with context.Canceled lets a Send that asks the error, not ctx, pass your test.
 func TestCancelledTurn(t *testing.T) {
 	tests := []struct {
 		name     string

@@ -165,9 +165,6 @@ const fragmentSize = 4
 // bytes, so no character is split), in order.
 //
 //lab:exercise 3 Cut text into deltas of fragmentSize characters each, in order (the last may be shorter), so that they join back to text; no character is split, and empty text has none.
-//lab:hint Where to look: shorten, in the same file, counts characters the way this function must; the TestFragments table in mock_test.go shows the cases.
-//lab:hint The approach: turn text into a []rune once, then step through it fragmentSize at a time; min gives the end of the last piece.
-//lab:hint The pitfall: a Go string is bytes, and "é" is two of them. Cutting text[i:i+4] splits it, and the screen shows two broken characters in place of one.
 func fragments(text string) []StreamDelta {
 	var deltas []StreamDelta
 	runes := []rune(text)

@@ -44,9 +44,6 @@ func serveMock(w http.ResponseWriter, r *http.Request) {
 // sends it, and only when the client asked for it.
 //
 //lab:exercise 5 Stream each delta as an event of a one-choice chatChunk, flushed at once, then "data: [DONE]", as text/event-stream; if withUsage, the usage follows in a chunk of its own with "choices":[].
-//lab:hint Where to look: writeEvent, in the same file, writes and flushes one chunk; chatChunk and chunkChoice in wire.go are the chunk's shape, and toWireUsage spells a Usage.
-//lab:hint The approach: set the headers before the first write sends them; then one writeEvent per delta (the role, the text, the finish reason), one more for the usage when asked, and the [DONE] line.
-//lab:hint The pitfall: a nil slice marshals as null, and OpenAI's usage chunk says "choices":[]; write Choices: []chunkChoice{}. A chunk written without a flush waits in the server's buffer, and the client sees nothing until the reply ends.
 func writeEvents(w http.ResponseWriter, stream Stream, withUsage bool) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")

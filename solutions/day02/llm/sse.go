@@ -59,9 +59,6 @@ func newEventReader(r io.Reader) *eventReader {
 // read error, or at an event whose data passes maxEvent; Err tells which.
 //
 //lab:exercise 1 Hand over the next event: its data lines' values, less one leading space, joined with "\n". A blank line ends an event that has data; one cut short is dropped; data past maxEvent is ErrEventTooLong.
-//lab:hint Where to look: the comment at the top of llm/sse.go gives the format, and eventTests in sse_test.go is the lesson's table as code. splitLine is a bufio.SplitFunc, like bufio.ScanLines: read its doc.
-//lab:hint The approach: Next scans lines and cuts each at its first ":" (strings.Cut), keeps the data in a strings.Builder whose Len counts the event so far, and remembers whether a data line came, even an empty one. splitLine finds the first "\r" or "\n" with bytes.IndexAny, and returns 0, nil, nil to ask for more.
-//lab:hint The pitfall: a "\r" that is the last byte read so far may be a whole line end or half of a "\r\n". Waiting for the next byte holds the event back until the server writes again; end the line now, set e.afterCR, and let the next call skip a "\n" that comes first (return 1, nil, nil). Any first byte settles it, so clear the flag whatever it is.
 func (e *eventReader) Next() bool {
 	var data strings.Builder
 	found := false // a data line was read, maybe an empty one
@@ -112,8 +109,6 @@ func (e *eventReader) Err() error {
 // end. A "\r" ends its line at once, so that an event is handed over as
 // soon as its last byte arrives; a "\n" right after it, in the same read
 // or the next, is skipped as the rest of that line end.
-//
-//lab:exercise 1 Return the next line without its end, which is "\n", "\r\n" or a lone "\r": as soon as the end has arrived, and once only when a "\r\n" comes in two reads. At EOF, what is left is the last line.
 func (e *eventReader) splitLine(data []byte, atEOF bool) (advance int, line []byte, err error) {
 	if e.afterCR && len(data) > 0 {
 		e.afterCR = false

@@ -21,9 +21,6 @@ import (
 // whole or a byte at a time, after the hits of earlier files.
 //
 //lab:exercise 6 Test that searchFile numbers hits from 1 as "name:N: text" without the line end: CRLF ends, a last line with no "\n", no line after the last "\n", and a hit after a line over 64 KiB.
-//lab:hint Where to look: TestSearch, below, checks the whole tool the same way; iotest.OneByteReader hands a reader over a byte at a time, as a slow disk might.
-//lab:hint The approach: a table of texts, patterns and the hits you want; call searchFile with a hit already in hits, and compare with slices.Equal. strings.Repeat makes a long line.
-//lab:hint The pitfall: a test whose lines are all short and end in "\n" passes bufio.Scanner and strings.Split alike: the wrong answers differ only at the edges, so each case is an edge.
 func TestSearchFile(t *testing.T) {
 	long := strings.Repeat("x", 100_000) // more than bufio.Scanner takes in one line
 	tests := []struct {

@@ -109,9 +109,6 @@ func (a *Agent) cancelled(before int, text string, emit func(Event)) {
 // leaves nothing, so that asking again starts clean.
 //
 //lab:exercise 4 End a failed turn: keep a.messages when tools ran (they hold more after before than the question), else go back to before; then emit Failed{Err: err}.
-//lab:hint Where to look: cancelled, above, ends a turn in much the same way; before is the index of the user's message in a.messages, set in Send.
-//lab:hint The approach: if a.messages ends with the user's message (its length is before+1), cut it to before; otherwise leave it. Then emit the event.
-//lab:hint The pitfall: going back to before whatever happened, as day 3 did, makes the model forget a file it wrote; keeping the lone user message leaves two user messages in a row when the user asks again.
 func (a *Agent) failed(before int, err error, emit func(Event)) {
 	if len(a.messages) == before+1 {
 		// Only the user's message is there: no tool ran.

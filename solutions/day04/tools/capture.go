@@ -51,9 +51,6 @@ func (c *capture) Write(p []byte) (int, error) {
 // keep adds p to what the capture holds.
 //
 //lab:exercise 2 Fill c.head up to cap(c.head) with p, then keep the latest cap(c.tail) bytes after it in c.tail, a ring with its oldest byte at c.start once full. Neither slice may grow past its capacity.
-//lab:hint Where to look: String, below, reads head and tail back, and says what it expects of them; copy fills a slice in place.
-//lab:hint The approach: take what fits into the head first. Of the rest, only its last cap(c.tail) bytes can survive. Append them while the tail has room; once it is full, copy them over the oldest bytes at c.start, moving c.start on and wrapping round at the end.
-//lab:hint The pitfall: a pipe hands over up to 32 KiB at a time, so one call to keep can bring more than the whole tail holds, and then the bytes to keep are the last ones of p, not the first.
 func (c *capture) keep(p []byte) {
 	n := min(len(p), cap(c.head)-len(c.head))
 	c.head = append(c.head, p[:n]...)

@@ -26,9 +26,6 @@ func stream(n int) []byte {
 // never hold more than its budget.
 //
 //lab:exercise 5 Write this test: pass on a right capture, fail on one that outgrows its budget, keeps no tail, loses the tail's order, keeps the first bytes of a write bigger than the tail, or keeps a byte twice.
-//lab:hint Where to look: stream, above, makes an output whose every byte says where it came from; write it to newCapture(headSize, tailSize) in pieces, and compare what the capture holds (c.head, the ring c.tail read from c.start, c.total) with the first and the last bytes of the output.
-//lab:hint The approach: loop over output sizes (none, smaller than the head, head plus a little, far bigger than both) and piece sizes (1, a few, just under and over the tail, bigger than everything), and check each time: head, tail in order, total, and cap(c.head), cap(c.tail) and len(c.tail) against the budget.
-//lab:hint The pitfall: a test that only looks at String can pass a capture that keeps everything, and one that writes its output in one piece never sees the ring wrap round. Boundaries are where captures break.
 func TestCaptureKeepsHeadAndTail(t *testing.T) {
 	const headSize, tailSize = 16, 24
 	for _, size := range []int{0, 5, headSize, headSize + 1, headSize + tailSize, headSize + tailSize + 1, 1000} {

@@ -68,9 +68,6 @@ func HoldsSecret(name, value string) bool {
 // the whole of ply's own environment.
 //
 //lab:exercise 3 Return environ, in order, less each "NAME=value" for which HoldsSecret(NAME, value), NAME ending at the first "=". Never nil: exec gives a nil Env all of ply's environment.
-//lab:hint Where to look: strings.Cut splits an entry at its first "=", into the two strings HoldsSecret wants.
-//lab:hint The approach: go through environ once and append to a new, non-nil slice each entry that HoldsSecret passes. Give it the name and the value, each on its own: never the whole entry as a name, nor the name alone.
-//lab:hint The pitfall: keys often end in "=" (base64 padding), so "OPENAI_API_KEY=c2stMTIz=" cut at its last "=" has a "name" that ends in "=", and the key leaks. A value may hold the secret when the name does not: DATABASE_URL=postgres://ann:pw@db. On Windows, an entry such as "=C:=C:\work" has an empty name.
 func scrubEnv(environ []string) []string {
 	kept := make([]string, 0, len(environ))
 	for _, entry := range environ {

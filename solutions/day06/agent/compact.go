@@ -14,9 +14,6 @@ import "ply/day06/llm"
 // itself, so compacting twice changes nothing the second time.
 //
 //lab:exercise 5 Return a new slice: window[0], llm.SummaryMessage(summary, len(old)) for old := older(window), then the rest of window; window itself when old is empty. Never write into window's array.
-//lab:hint Where to look: older finds what to replace; llm.SummaryMessage frames the summary; the test TestCompactIsPure shows what "pure" is checked as.
-//lab:hint The approach: the kept part starts where the replaced part ends, at 1+len(old); build the result in a slice of its own and append the kept part to it.
-//lab:hint The pitfall: append(window[:1], …) reuses window's array and writes the summary over window[1], under the caller's feet; the caller's conversation then holds the summary in place of a message, and a result half-way.
 func compact(window []llm.Message, summary string) []llm.Message {
 	old := older(window)
 	if len(old) == 0 {
@@ -30,8 +27,6 @@ func compact(window []llm.Message, summary string) []llm.Message {
 // system prompt and the last turn. It returns none when there are none,
 // or when the only one is the summary of an earlier compaction: a summary
 // of that summary would gain nothing.
-//
-//lab:exercise 5 Return window[1:start], start being lastTurn(window); none when start is below 2, or when the one message before start is a summary (llm.IsSummary).
 func older(window []llm.Message) []llm.Message {
 	start := lastTurn(window)
 	if start < 2 || (start == 2 && llm.IsSummary(window[1])) {

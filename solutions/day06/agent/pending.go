@@ -17,9 +17,6 @@ import (
 // After a turn is cancelled, these are the calls that never ran.
 //
 //lab:exercise 3 Return the calls of the last assistant message of msgs that no later tool message answers (same ID as its ToolCallID), in call order; none when that message made no calls or all have results.
-//lab:hint Where to look: runCalls in calls.go answers each call with a tool message whose ToolCallID is the call's ID.
-//lab:hint The approach: walk back from the end to the last assistant message; collect the ToolCallIDs of the tool messages after it, then keep its calls whose ID is not among them.
-//lab:hint The pitfall: the last message is not always the assistant's (its first results may follow it), and a conversation can end before any assistant message at all.
 func unanswered(msgs []llm.Message) []llm.ToolCall {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if msgs[i].Role != llm.RoleAssistant {

@@ -97,9 +97,6 @@ func (r *Reader) Next() bool {
 // blank when ev.Data is nil.
 //
 //lab:exercise 2 Stop the reader (r.err: *LineError of r.path, r.line) at a line with no final "\n" (ErrTorn), not UTF-8 (ErrBadUTF8), decode refused (err), or an event whose seq is not r.prev+1 (ErrBadSeq, "7 after 5").
-//lab:hint Where to look: decode in wire.go already says why a line is not an event, and the reasons are the Err… variables of errors.go; Next shows what happens once r.err is set.
-//lab:hint The approach: look at the bytes first (the "\n" at the end, then utf8.Valid), then at decode's error, then compare ev.Seq with r.prev. A blank line has ev.Data == nil and no seq to compare; fmt.Errorf with %w keeps ErrBadSeq for errors.Is.
-//lab:hint The pitfall: letting a bad line through looks kinder, since Next then skips it and reads on. But the conversation gets a hole nobody sees, and a torn last line skipped in memory is still in the file: the next append is glued to it.
 func (r *Reader) judge(line []byte, ev Event, err error) {
 	switch {
 	case !bytes.HasSuffix(line, newline):

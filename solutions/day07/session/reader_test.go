@@ -180,9 +180,6 @@ func TestReaderLineReturnsRawBytes(t *testing.T) {
 // strict reader.
 //
 //lab:exercise 5 Test that the reader gives the events before a bad line, stops at its number with its reason and reads nothing after: a torn last line, not JSON, a seq repeated or skipping one, invalid UTF-8.
-//lab:hint Where to look: readAll, metaLine and msgLine in helpers_test.go build logs and read them back; TestReaderRules shows a table of such cases.
-//lab:hint The approach: one table case per kind of bad line, with good lines after it. Check the seqs read, the *LineError's Line (errors.As) and its reason (errors.Is).
-//lab:hint The pitfall: a test that only checks that Err is not nil passes a reader that skips the bad line, names the wrong line or gives the wrong reason.
 func TestReaderStopsAtTheFirstBadLine(t *testing.T) {
 	good := metaLine() + "\n" + msgLine(2, "user", "hi") // a blank line in the middle
 	after := msgLine(9, "user", "never read")

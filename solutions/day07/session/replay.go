@@ -67,9 +67,6 @@ func (rp *Replay) Apply(ev Event) {
 // rebuild applies one event to the window and the grants.
 //
 //lab:exercise 3 A Message is then in the window (rp.add) and counted in rp.Replayed; after a Compact the window is rp.compact of itself, no cut round in it; rp.Grants is the last Grants; others add one to rp.Skipped.
-//lab:hint Where to look: the doc of Replay says which events rebuild and why; a type switch on ev.Data, as Apply does, tells the events apart.
-//lab:hint The approach: one case per type that rebuilds, and a default that counts. add and dropCut keep track of a tool round: the assistant message that opens it, and how many of its calls still wait for an answer.
-//lab:hint The pitfall: a turn a crash cut in half ends in an assistant message whose calls have no answers, and no server takes that window. It is not always last in the log: after a resume, the reopen note follows it. Whatever is not an answer ends the round.
 func (rp *Replay) rebuild(ev Event) {
 	switch d := ev.Data.(type) {
 	case Message:
@@ -88,8 +85,6 @@ func (rp *Replay) rebuild(ev Event) {
 // add appends m to the window, keeping track of the tool round it opens
 // or answers: a message that is not an answer to the round's calls ends
 // the round, and drops it when it was cut short.
-//
-//lab:exercise 3 m ends last in the window. A tool message answers the open round; any other ends it first (rp.dropCut); an assistant message with calls opens one at its index (rp.open), waiting for them (rp.waiting).
 func (rp *Replay) add(m llm.Message) {
 	if m.Role == llm.RoleTool && rp.waiting > 0 {
 		rp.waiting--
@@ -104,8 +99,6 @@ func (rp *Replay) add(m llm.Message) {
 
 // dropCut drops a tool round that a crash cut off: the assistant message
 // whose calls are not all answered, and the answers it did get.
-//
-//lab:exercise 3 Afterwards rp.waiting is 0. A round whose calls were not all answered is gone from the window, with the answers it got; rp.Dropped counts what went.
 func (rp *Replay) dropCut() {
 	if rp.waiting == 0 {
 		return
@@ -133,8 +126,6 @@ func (rp *Replay) GrantsFor(cwd string) (grants []string, givenIn string) {
 // log ends in the middle of, and sets Unfinished when the last turn still
 // waits for the model's answer, by the agent's own rule ([agent.Waits]).
 // /continue finishes such a turn by sending the window as it is.
-//
-//lab:exercise 3 Afterwards no round whose calls are not all answered is left in the window, and rp.Unfinished is what agent.Waits says of the window.
 func (rp *Replay) Finish() {
 	rp.dropCut()
 	rp.Unfinished = agent.Waits(rp.Window)

@@ -3,7 +3,7 @@ package agent
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"slices"
 
 	"ply/day01/llm"
@@ -39,15 +39,15 @@ func (a *Agent) Send(ctx context.Context, text string) (string, error) {
 	// TODO(lab 2): Send the whole conversation with text as its newest user
 	// message. On success keep both and return the reply's content; on failure
 	// return the error and leave the conversation as it was.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day01 2
-	return "", errors.New("exercise 2 is not done yet")
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day01 2
+	return "", notDone(2)
 }
 
 // Clear forgets the conversation but keeps the system prompt.
 func (a *Agent) Clear() {
 	// TODO(lab 2): Leave the conversation holding only the system prompt
 	// (RoleSystem, SystemPrompt), also when it was nil, as in New.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day01 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day01 2
 }
 
 // Messages returns a copy of the conversation so far.
@@ -60,3 +60,10 @@ func (a *Agent) Model() string { return a.model }
 
 // SetModel switches to another model; the conversation carries on.
 func (a *Agent) SetModel(name string) { a.model = name }
+
+// notDone is the error of this file's holes until their exercises are
+// done. It lives out here, not in a hole, so that filling a hole never
+// leaves an import unused; delete it once no hole calls it.
+func notDone(exercise int) error {
+	return fmt.Errorf("exercise %d is not done yet", exercise)
+}

@@ -62,7 +62,7 @@ func TestSendFailureChangesNothing(t *testing.T) {
 	// TODO(lab 3): Test that when the gateway fails, Send returns the gateway's
 	// error and leaves Messages() exactly as it was before the call, earlier
 	// turns and all.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day01 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day01 3
 	t.Fatal("exercise 3 is not done yet: write this test")
 }
 

@@ -76,7 +76,7 @@ func serverMessage(body []byte) string {
 	// TODO(lab 5): Return the server's explanation: the "error" field when it
 	// is a JSON string, its "message" when it is an object, and plainText(body)
 	// when body is not JSON with an "error" field.
-	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day01 5
+	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day01 5
 	return ""
 }
 

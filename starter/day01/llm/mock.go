@@ -58,7 +58,7 @@ func scriptReply(msgs []Message) string {
 	// TODO(lab 1): Answer with the first rule of script whose phrase the last
 	// user message holds, or with fallback of that message; the first rule that
 	// matches wins, and its answer reads the whole conversation.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day01 1
 	return ""
 }
 
@@ -67,7 +67,7 @@ func scriptReply(msgs []Message) string {
 func lastUser(msgs []Message) string {
 	// TODO(lab 1): Return the content of the most recent message whose role is
 	// the user's, or "" when the conversation holds none.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day01 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day01 1
 	return ""
 }
 

@@ -45,7 +45,7 @@ func toWire(req Request) chatRequest {
 	// TODO(lab 4): Return the body that asks for req: its model, and one
 	// chatMessage for each of its messages, in order, with the same role and
 	// content, and nothing else.
-	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day01 4
+	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day01 4
 	return chatRequest{}
 }
 
@@ -56,7 +56,7 @@ func decodeReply(r io.Reader) (Message, error) {
 	// TODO(lab 4): Return the first choice's text as an assistant message.
 	// Errors: a decoding error wrapped as "read the server's answer: %w";
 	// ErrNoChoices when none came; replyError's for a cut or empty reply.
-	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day01 4
+	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day01 4
 	return Message{}, errors.New("exercise 4 is not done yet")
 }
 

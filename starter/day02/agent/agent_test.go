@@ -159,7 +159,7 @@ func TestCancelledTurn(t *testing.T) {
 	// TODO(lab 6): Test that a turn the user cancels ends in Cancelled: Kept,
 	// with the message and the text shown joining the conversation, when some
 	// text was shown; not Kept, the conversation as before, when none was.
-	// See "Exercise 6" in README.md; for hints: go run ./cmd/lab hint day02 6
+	// See "Exercise 6" in README.md; for hints: go run ply/cmd/lab hint day02 6
 	t.Fatal("exercise 6 is not done yet: write this test")
 }
 

@@ -167,7 +167,7 @@ func fragments(text string) []StreamDelta {
 	// TODO(lab 3): Cut text into deltas of fragmentSize characters each, in
 	// order (the last may be shorter), so that they join back to text; no
 	// character is split, and empty text has none.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day02 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day02 3
 	return nil
 }
 

@@ -46,7 +46,7 @@ func writeEvents(w http.ResponseWriter, stream Stream, withUsage bool) {
 	// TODO(lab 5): Stream each delta as an event of a one-choice chatChunk,
 	// flushed at once, then "data: [DONE]", as text/event-stream; if withUsage,
 	// the usage follows in a chunk of its own with "choices":[].
-	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day02 5
+	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day02 5
 }
 
 // writeEvent writes chunk as the data of one event, and flushes it.

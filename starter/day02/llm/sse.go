@@ -59,7 +59,7 @@ func (e *eventReader) Next() bool {
 	// TODO(lab 1): Hand over the next event: its data lines' values, less one
 	// leading space, joined with "\n". A blank line ends an event that has
 	// data; one cut short is dropped; data past maxEvent is ErrEventTooLong.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day02 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day02 1
 	return false
 }
 
@@ -87,6 +87,6 @@ func (e *eventReader) splitLine(data []byte, atEOF bool) (advance int, line []by
 	// TODO(lab 1): Return the next line without its end, which is "\n", "\r\n"
 	// or a lone "\r": as soon as the end has arrived, and once only when a
 	// "\r\n" comes in two reads. At EOF, what is left is the last line.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day02 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day02 1
 	return 0, nil, errors.New("exercise 1 is not done yet")
 }

@@ -93,7 +93,7 @@ func (s *chunkStream) endError() error {
 	// TODO(lab 2): Say why the events ran out before [DONE]: the context's
 	// error once it is done; ErrStreamCut, wrapped with the cause, after a read
 	// error; ErrStreamCut with no finish reason; nil for a finished reply.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day02 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day02 2
 	return errors.New("exercise 2 is not done yet")
 }
 

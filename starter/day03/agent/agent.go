@@ -57,7 +57,7 @@ func (a *Agent) Send(ctx context.Context, text string, emit func(Event)) {
 	// TODO(lab 1): Stream, run the reply's calls, stream again, until a reply
 	// calls none: TurnDone. A reply after MaxRounds rounds: calls answered as
 	// not run, RoundLimit. Usage adds up. Failed: as before the turn.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day03 1
 }
 
 // cancelled ends a turn the user stopped. The conversation keeps the
@@ -68,7 +68,7 @@ func (a *Agent) cancelled(before int, text string, emit func(Event)) {
 	// TODO(lab 1): Keep the rounds that finished, and text, when there is any,
 	// as an assistant message: Cancelled{Kept: true}. If only the user's
 	// message is left, take it back too: Cancelled{}.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day03 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day03 1
 }
 
 // stream sends the conversation and passes each fragment of the reply's

@@ -105,7 +105,7 @@ func matchParts(pattern, name []string, known map[[2]int]bool) bool {
 	// TODO(lab 5): Report whether the pattern's parts match name's, one by one
 	// with path.Match, a "**" matching zero or more parts; remember each answer
 	// in known under [2]int{len(pattern), len(name)}.
-	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day03 5
+	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day03 5
 	return false
 }
 

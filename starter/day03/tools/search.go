@@ -191,6 +191,6 @@ func searchFile(name string, r io.Reader, re *regexp.Regexp, hits []string) ([]s
 	// TODO(lab 4): Append "name:N: text" for each line of r that re matches: N
 	// from 1, text without its "\n" or "\r\n"; a last line without "\n" counts,
 	// and so does a line of any length. Stop past maxHits; return a read error.
-	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day03 4
+	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day03 4
 	return nil, errors.New("exercise 4 is not done yet")
 }

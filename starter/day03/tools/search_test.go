@@ -22,7 +22,7 @@ func TestSearchFile(t *testing.T) {
 	// TODO(lab 6): Test that searchFile numbers hits from 1 as "name:N: text"
 	// without the line end: CRLF ends, a last line with no "\n", no line after
 	// the last "\n", and a hit after a line over 64 KiB.
-	// See "Exercise 6" in README.md; for hints: go run ./cmd/lab hint day03 6
+	// See "Exercise 6" in README.md; for hints: go run ply/cmd/lab hint day03 6
 	t.Fatal("exercise 6 is not done yet: write this test")
 }
 

@@ -16,6 +16,6 @@ func truncate(text string, budget int) string {
 	// TODO(lab 3): Keep budget/2 characters (not bytes) of the head and of the
 	// tail, cut back to a line end in the half nearest the cut, with "[… N of M
 	// characters cut; ask for a smaller part to see them …]" on a line between.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day03 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day03 3
 	return ""
 }

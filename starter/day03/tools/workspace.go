@@ -102,7 +102,7 @@ func (w *Workspace) escapes(abs string) bool {
 	// TODO(lab 2): Report whether abs lies outside the workspace, by its name
 	// or once its symbolic links are resolved; a path that does not exist yet
 	// is judged by the part that does.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day03 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day03 2
 	return false
 }
 
@@ -112,7 +112,7 @@ func (w *Workspace) inside(abs string) bool {
 	// TODO(lab 2): Report whether abs names the workspace or something in it,
 	// by the name alone: a sibling whose name starts the same ("/ws2" beside
 	// "/ws") is outside.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day03 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day03 2
 	return false
 }
 

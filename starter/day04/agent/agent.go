@@ -111,7 +111,7 @@ func (a *Agent) failed(before int, err error, emit func(Event)) {
 	// TODO(lab 4): End a failed turn: keep a.messages when tools ran (they hold
 	// more after before than the question), else go back to before; then emit
 	// Failed{Err: err}.
-	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day04 4
+	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day04 4
 }
 
 // stream sends the conversation and passes each fragment of the reply's

@@ -53,7 +53,7 @@ func (c *capture) keep(p []byte) {
 	// TODO(lab 2): Fill c.head up to cap(c.head) with p, then keep the latest
 	// cap(c.tail) bytes after it in c.tail, a ring with its oldest byte at
 	// c.start once full. Neither slice may grow past its capacity.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day04 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day04 2
 }
 
 // cut returns how many bytes of the output were left out.

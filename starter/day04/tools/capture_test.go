@@ -28,7 +28,7 @@ func TestCaptureKeepsHeadAndTail(t *testing.T) {
 	// TODO(lab 5): Write this test: pass on a right capture, fail on one that
 	// outgrows its budget, keeps no tail, loses the tail's order, keeps the
 	// first bytes of a write bigger than the tail, or keeps a byte twice.
-	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day04 5
+	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day04 5
 	t.Fatal("exercise 5 is not done yet: write this test")
 }
 

@@ -157,7 +157,7 @@ func replaceOnce(content, old, new string, all bool) (string, error) {
 	// TODO(lab 1): Replace old (never "") by new in content. Unless all, old
 	// must occur exactly once, overlaps counted: none is errNotFound, several
 	// is ambiguous(their lines). With all, replace each; none is errNotFound.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day04 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day04 1
 	return "", errors.New("exercise 1 is not done yet")
 }
 
@@ -170,7 +170,7 @@ func occurrences(content, old string, max int) []int {
 	// TODO(lab 1): Return the line (from 1) on which each occurrence of old
 	// begins in content, in order, overlapping ones included ("aa" is twice in
 	// "aaa"), at most max of them; nil when there is none.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day04 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day04 1
 	return nil
 }
 

@@ -70,6 +70,6 @@ func scrubEnv(environ []string) []string {
 	// TODO(lab 3): Return environ, in order, less each "NAME=value" for which
 	// HoldsSecret(NAME, value), NAME ending at the first "=". Never nil: exec
 	// gives a nil Env all of ply's environment.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day04 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day04 3
 	return nil
 }

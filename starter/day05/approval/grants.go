@@ -73,7 +73,7 @@ func grantKey(name string, args arguments, workspace string) string {
 	// TODO(lab 2): run_command: "NAME: COMMAND" exactly, or "NAME (timeout_s
 	// N): COMMAND"; write_file, edit_file: "NAME: " and workspacePath(PATH);
 	// others: "NAME: " and the raw JSON; "" if no command or path.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day05 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day05 2
 	return ""
 }
 
@@ -83,6 +83,6 @@ func workspacePath(p, workspace string) string {
 	// TODO(lab 2): Return p cleaned, with forward slashes, and relative to
 	// workspace when p is absolute and inside it: /ws/calc.go, calc.go,
 	// ./calc.go and sub/../calc.go all give calc.go.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day05 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day05 2
 	return ""
 }

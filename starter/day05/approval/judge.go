@@ -12,7 +12,7 @@ func (c *checker) decide(f *syntax.File) Decision {
 	// TODO(lab 1): Judge every node of f, at any depth, with judgeNode, and
 	// return the strictest decision (deny, then ask, then allow) with the
 	// reasons of the parts that strict; nothing to judge is allowed.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day05 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day05 1
 	return Decision{}
 }
 
@@ -30,7 +30,7 @@ func (c *checker) judgeNode(n syntax.Node) Decision {
 	// TODO(lab 1): Judge n alone: commands, redirections, functions and quotes
 	// with their judge functions; expansions, variables set, arithmetic, loops
 	// and background jobs ask; grouping nodes are allowed; any other asks.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day05 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day05 1
 	return Decision{}
 }
 

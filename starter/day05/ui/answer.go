@@ -11,6 +11,6 @@ func parseAnswer(line string) (approval.Answer, bool) {
 	// TODO(lab 3): y or yes is Yes, a or always is Always, n or no is No, and n
 	// or no then words is No with the words as Reason; case and outer spaces
 	// aside. Anything else, an empty line too: ok is false.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day05 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day05 3
 	return approval.Answer{}, false
 }

@@ -71,7 +71,7 @@ func lcsEdits(a, b []string) []edit {
 	// TODO(lab 4): Return the edits turning a into b: ' ' for each line of a
 	// longest common subsequence, '-' for the other lines of a, '+' for those
 	// of b, in order, a '-' before the '+' that replaces it.
-	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day05 4
+	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day05 4
 	return nil
 }
 

@@ -16,7 +16,7 @@ func compact(window []llm.Message, summary string) []llm.Message {
 	// TODO(lab 5): Return a new slice: window[0], llm.SummaryMessage(summary,
 	// len(old)) for old := older(window), then the rest of window; window
 	// itself when old is empty. Never write into window's array.
-	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day06 5
+	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day06 5
 	return nil
 }
 
@@ -28,7 +28,7 @@ func older(window []llm.Message) []llm.Message {
 	// TODO(lab 5): Return window[1:start], start being lastTurn(window); none
 	// when start is below 2, or when the one message before start is a summary
 	// (llm.IsSummary).
-	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day06 5
+	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day06 5
 	return nil
 }
 

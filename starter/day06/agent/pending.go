@@ -19,7 +19,7 @@ func unanswered(msgs []llm.Message) []llm.ToolCall {
 	// TODO(lab 3): Return the calls of the last assistant message of msgs that
 	// no later tool message answers (same ID as its ToolCallID), in call order;
 	// none when that message made no calls or all have results.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day06 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day06 3
 	return nil
 }
 

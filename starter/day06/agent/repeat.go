@@ -29,7 +29,7 @@ func (r *repeats) see(call llm.ToolCall) int {
 	// TODO(lab 4): Return how many times in a row call has now come, this one
 	// included. Two calls are the same when their Names and
 	// canonical(Arguments) are; a different call starts a new run at 1.
-	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day06 4
+	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day06 4
 	return 0
 }
 
@@ -41,7 +41,7 @@ func canonical(args string) string {
 	// TODO(lab 4): Return args re-encoded as compact JSON with sorted object
 	// keys; "{}" when args is empty or only spaces; args itself when it is not
 	// valid JSON.
-	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day06 4
+	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day06 4
 	return ""
 }
 

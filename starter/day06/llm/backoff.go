@@ -44,6 +44,6 @@ func (s Schedule) Wait(n int, random float64, hint time.Duration) (wait time.Dur
 	// TODO(lab 1): Return the wait before retry n ≥ 1: ok false for a hint over
 	// MaxHint; any other hint over 0 as it is; else random × min(Cap,
 	// Base·2^(n−1)), with no overflow for any n.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day06 1
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day06 1
 	return 0, false
 }

@@ -112,6 +112,6 @@ func TestScheduleWait(t *testing.T) {
 	// TODO(lab 6): Write a table test of Schedule.Wait that fails if a hint is
 	// ignored or one over MaxHint taken, if the ceiling does not start at Base,
 	// double and stop at Cap, if random is unused, or if a big n overflows.
-	// See "Exercise 6" in README.md; for hints: go run ./cmd/lab hint day06 6
+	// See "Exercise 6" in README.md; for hints: go run ply/cmd/lab hint day06 6
 	t.Fatal("exercise 6 is not done yet: write this test")
 }

@@ -22,7 +22,7 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 	// TODO(lab 2): Return the wait the headers ask for: retry-after-ms
 	// (milliseconds) when it holds a number, else Retry-After as seconds or as
 	// an HTTP date counted from now; 0 when neither says anything usable.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day06 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day06 2
 	return 0
 }
 
@@ -33,7 +33,7 @@ func seconds(value string) (float64, bool) {
 	// TODO(lab 2): Read value, spaces around it allowed, as a decimal number of
 	// seconds and report true; return 0 and false for anything else, NaN
 	// included, but read a positive number too large to hold as +Inf.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day06 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day06 2
 	return 0, false
 }
 
@@ -42,6 +42,6 @@ func seconds(value string) (float64, bool) {
 func capWait(s float64) time.Duration {
 	// TODO(lab 2): Turn s seconds into a time.Duration: 0 when s is not
 	// positive, and never more than longestRetryAfter, however large s is.
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day06 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day06 2
 	return 0
 }

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -119,8 +118,8 @@ func (s Store) forkLog(parent, cwd string, src io.Reader, size, at int64) (*Log,
 	// TODO(lab 4): Make a new session's log (begun in cwd): the first size
 	// bytes of src, byte for byte, then Fork{From: parent, AtSeq: at} as seq
 	// at+1. It takes its name only whole; nothing of it is left on failure.
-	// See "Exercise 4" in README.md; for hints: go run ./cmd/lab hint day07 4
-	return nil, errors.New("exercise 4 is not done yet")
+	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day07 4
+	return nil, fmt.Errorf("exercise 4 is not done yet")
 }
 
 // describeKind names what kind of event ev is, for an error.

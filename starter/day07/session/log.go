@@ -1,7 +1,6 @@
 package session
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -106,8 +105,8 @@ func (l *Log) AddUsage(turn llm.Usage) error {
 	// TODO(lab 1): Afterwards the log's last event is a Usage of the session's
 	// running total, turn included (TotalTokens = InputTokens + OutputTokens),
 	// equal to l.usage; a failed append leaves l.usage as it was.
-	// See "Exercise 1" in README.md; for hints: go run ./cmd/lab hint day07 1
-	return errors.New("exercise 1 is not done yet")
+	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day07 1
+	return fmt.Errorf("exercise 1 is not done yet")
 }
 
 // Close closes the log and lets another process open the session.

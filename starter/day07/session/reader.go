@@ -98,7 +98,7 @@ func (r *Reader) judge(line []byte, ev Event, err error) {
 	// TODO(lab 2): Stop the reader (r.err: *LineError of r.path, r.line) at a
 	// line with no final "\n" (ErrTorn), not UTF-8 (ErrBadUTF8), decode refused
 	// (err), or an event whose seq is not r.prev+1 (ErrBadSeq, "7 after 5").
-	// See "Exercise 2" in README.md; for hints: go run ./cmd/lab hint day07 2
+	// See "Exercise 2" in README.md; for hints: go run ply/cmd/lab hint day07 2
 }
 
 // Event returns the event Next read.

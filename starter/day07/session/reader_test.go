@@ -182,6 +182,6 @@ func TestReaderStopsAtTheFirstBadLine(t *testing.T) {
 	// TODO(lab 5): Test that the reader gives the events before a bad line,
 	// stops at its number with its reason and reads nothing after: a torn last
 	// line, not JSON, a seq repeated or skipping one, invalid UTF-8.
-	// See "Exercise 5" in README.md; for hints: go run ./cmd/lab hint day07 5
+	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day07 5
 	t.Fatal("exercise 5 is not done yet: write this test")
 }

@@ -68,7 +68,7 @@ func (rp *Replay) rebuild(ev Event) {
 	// TODO(lab 3): A Message is then in the window (rp.add) and counted in
 	// rp.Replayed; after a Compact the window is rp.compact of itself, no cut
 	// round in it; rp.Grants is the last Grants; others add one to rp.Skipped.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day07 3
 }
 
 // add appends m to the window, keeping track of the tool round it opens
@@ -78,7 +78,7 @@ func (rp *Replay) add(m llm.Message) {
 	// TODO(lab 3): m ends last in the window. A tool message answers the open
 	// round; any other ends it first (rp.dropCut); an assistant message with
 	// calls opens one at its index (rp.open), waiting for them (rp.waiting).
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day07 3
 }
 
 // dropCut drops a tool round that a crash cut off: the assistant message
@@ -87,7 +87,7 @@ func (rp *Replay) dropCut() {
 	// TODO(lab 3): Afterwards rp.waiting is 0. A round whose calls were not all
 	// answered is gone from the window, with the answers it got; rp.Dropped
 	// counts what went.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day07 3
 }
 
 // GrantsFor returns the grants of the log that hold for a ply that runs in
@@ -111,5 +111,5 @@ func (rp *Replay) GrantsFor(cwd string) (grants []string, givenIn string) {
 func (rp *Replay) Finish() {
 	// TODO(lab 3): Afterwards no round whose calls are not all answered is left
 	// in the window, and rp.Unfinished is what agent.Waits says of the window.
-	// See "Exercise 3" in README.md; for hints: go run ./cmd/lab hint day07 3
+	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day07 3
 }

@@ -4,8 +4,6 @@ package calc
 // Max returns the larger of a and b.
 //
 //lab:exercise 1 Return the larger of a and b.
-//lab:hint Compare a with b.
-//lab:hint Return a when it is the larger, and b otherwise.
 func Max(a, b int) int {
 	if a > b {
 		return a
@@ -16,8 +14,6 @@ func Max(a, b int) int {
 // Sum returns the sum of xs; 0 when there are none.
 //
 //lab:exercise 2 Return the sum of xs, 0 for none.
-//lab:hint Loop over xs.
-//lab:hint Add each to a total that starts at 0.
 func Sum(xs []int) int {
 	total := 0
 	for _, x := range xs {

@@ -29,8 +29,6 @@ func TestSum(t *testing.T) {
 // TestMaxOfNegatives shows that Max compares numbers, not their sizes.
 //
 //lab:exercise 3 Write a test that fails when Max compares the sizes of negative numbers.
-//lab:hint Call Max with two negative numbers.
-//lab:hint The larger of -5 and -3 is -3.
 func TestMaxOfNegatives(t *testing.T) {
 	if got := Max(-5, -3); got != -3 {
 		t.Errorf("Max(-5, -3) = %d, want -3", got)

@@ -1,65 +1,21 @@
-package course_test
+package course
 
 import (
+	"cmp"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
-	"runtime"
-	"slices"
-	"strconv"
-	"strings"
-	"sync"
-	"testing"
-	"time"
-
 	"ply/internal/lab"
 	"ply/internal/lesson"
+	"slices"
+	"strings"
+	"testing"
+	"time"
 )
-
-// How the checks build and run a day. A day is built once, as a probe
-// (see lab.Variants): the real starter, the very files a student gets,
-// with the day's own code, its wrong answers and nothing else compiled in
-// beside the holes, switched on by the run. Run with no tags, the probe is
-// the starter; with every exercise done, it is the day; every other
-// variant the checks need, an exercise done alone or a wrong answer in
-// place, is a run too, a fraction of a second, where a build of its own
-// would take seconds.
-
-// TestMain runs the checks four to a processor, unless go test's
-// -parallel says otherwise. A run of a probe spends most of its time
-// waiting (for a timeout a check waits out, a child process, the disk),
-// so go test's default, one per processor, leaves the processors idle.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		if err := flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0))); err != nil {
-			panic(err)
-		}
-	}
-	os.Exit(m.Run())
-}
-
-// compileDependencies compiles every package the days and their tests
-// import, once, before the days are built in parallel. Two go commands
-// that need a package the build cache does not have yet each compile it:
-// with a cold cache, six builds at once would compile the standard
-// library six times over. With a warm one this takes a second.
-func compileDependencies(t *testing.T, days []lab.Day) {
-	args := []string{"list", "-export", "-deps", "-test"}
-	for _, d := range days {
-		args = append(args, "./"+d.Name+"/...")
-	}
-	if out, err := goCommand(t, ".", args...).CombinedOutput(); err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-}
 
 // A builtDay is a day, read and built, with the outputs every check needs.
 type builtDay struct {
@@ -73,12 +29,14 @@ type builtDay struct {
 	docs      map[string]*lesson.Doc // the lesson and the key, by path
 	probe     *lab.Probe
 	day       []string // the tags that make the probe the day: every exercise done
+	reached   []string // the packages whose tests the holes reach (see reachedPackages)
 
 	starter   run // the starter's self-check
 	reference run // the day's own self-check
 
-	selfChecks memo[string]         // each distinct self-check run, its output
-	testRuns   memo[lab.TestResult] // each distinct test run, its result
+	selfChecks  memo[string]         // each distinct self-check run, its output
+	testRuns    memo[lab.TestResult] // each distinct test run, its result
+	starterRuns memo[starterRun]     // each package's tests in the starter, by package
 }
 
 // A run is one self-check's output, read.
@@ -118,6 +76,9 @@ func buildDay(t *testing.T, d lab.Day) *builtDay {
 		}
 		b.docs[md], _ = lesson.Parse(md, string(data)) // TestLessonQuotes reports malformed markers
 	}
+	if b.reached, err = reachedPackages(t, d, b.exercises); err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
 	b.probe = b.buildProbe(t)
 	t.Logf("built %s in %v", d.Name, time.Since(start).Round(time.Millisecond))
@@ -127,7 +88,8 @@ func buildDay(t *testing.T, d lab.Day) *builtDay {
 }
 
 // buildProbe builds the day with every hole and wrong answer, with the
-// test binaries of each package whose tests a claim names.
+// test binaries of each package whose tests a claim names or the holes
+// reach.
 func (b *builtDay) buildProbe(t *testing.T) *lab.Probe {
 	t.Helper()
 	v := &lab.Variants{DayDir: b.Dir, Exercises: b.exercises, Wrongs: b.wrongs}
@@ -135,7 +97,7 @@ func (b *builtDay) buildProbe(t *testing.T) *lab.Probe {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pkgs []string
+	pkgs := slices.Clone(b.reached)
 	for _, name := range b.claimedTests() {
 		if pkg, err := b.packageOf(name); err == nil {
 			pkgs = append(pkgs, pkg)
@@ -154,6 +116,57 @@ func (b *builtDay) buildProbe(t *testing.T) *lab.Probe {
 		t.Fatalf("%v\n%s", err, msg)
 	}
 	return probe
+}
+
+// reachedPackages returns the packages of the day d, as folders relative
+// to it, whose tests the holes of its exercises reach: a test binary that
+// holds a file with a hole, or imports a package that does. The tests of
+// every other package are the same in the starter as in the day, and go
+// test work runs them there.
+func reachedPackages(t *testing.T, d lab.Day, exercises []lab.Exercise) ([]string, error) {
+	mod, err := readModule(d.Dir)
+	if err != nil {
+		return nil, err
+	}
+	holes := map[string]bool{} // import paths of the packages with holes
+	for _, e := range exercises {
+		holes[path.Join(mod, path.Dir(e.File))] = true
+	}
+	out, err := goCommand(t, d.Dir, "list", "-test", "-f", "{{.ImportPath}}|{{join .Deps \" \"}}", "./...").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list -test ./... in %s: %v", d.Dir, err)
+	}
+	var reached []string
+	for line := range strings.Lines(string(out)) {
+		binary, deps, _ := strings.Cut(strings.TrimSpace(line), "|")
+		pkg, isTest := strings.CutSuffix(binary, ".test")
+		if !isTest {
+			continue
+		}
+		if holes[pkg] || slices.ContainsFunc(strings.Fields(deps), func(dep string) bool {
+			dep, _, _ = strings.Cut(dep, " ") // "p [p.test]" is p, compiled for a test
+			return holes[dep]
+		}) {
+			rel := strings.TrimPrefix(strings.TrimPrefix(pkg, mod), "/")
+			reached = append(reached, cmp.Or(rel, "."))
+		}
+	}
+	slices.Sort(reached)
+	return reached, nil
+}
+
+// readModule returns the module path of the day in dir.
+func readModule(dir string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	for line := range strings.Lines(string(data)) {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			return strings.TrimSpace(rest), nil
+		}
+	}
+	return "", fmt.Errorf("%s/go.mod has no module line", dir)
 }
 
 // claimedTests returns every test that the wrong answers, the green
@@ -199,20 +212,38 @@ func (b *builtDay) packageOf(name string) (string, error) {
 // marker and a transcript may all ask for the same one.
 func (b *builtDay) selfCheck(t *testing.T, what string, tags ...string) run {
 	t.Helper()
-	out, err := b.selfChecks.once("", tags, func() (string, error) {
-		return b.probe.SelfCheck(t.Context(), tags...)
-	})
-	return b.read(t, what, out, err)
+	return b.selfCheckOf(t, what, nil, tags...)
 }
 
-// read reads a self-check's output; err is how the run ended.
-func (b *builtDay) read(t *testing.T, what, out string, err error) run {
+// selfCheckOf runs only the self-check's lines called names (all of them
+// when there are none) with the tags on, and reads them: a wrong answer
+// whose Caught by: names one line costs a run of one check, not of the
+// day's hundred.
+func (b *builtDay) selfCheckOf(t *testing.T, what string, names []string, tags ...string) run {
+	t.Helper()
+	checks := b.checks
+	if len(names) > 0 {
+		checks = slices.DeleteFunc(slices.Clone(b.checks), func(c lab.SelfCheck) bool { return !slices.Contains(names, c.Name) })
+		names = nil
+		for _, c := range checks {
+			names = append(names, c.Name)
+		}
+	}
+	out, err := b.selfChecks.once(strings.Join(names, "\n"), tags, func() (string, error) {
+		return b.probe.SelfCheckOf(t.Context(), names, tags...)
+	})
+	return b.read(t, what, out, err, checks)
+}
+
+// read reads a self-check's output, of the checks given; err is how the
+// run ended.
+func (b *builtDay) read(t *testing.T, what, out string, err error, checks []lab.SelfCheck) run {
 	t.Helper()
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
 		t.Fatalf("%s of %s: %v\n%s", what, b.Name, err, out)
 	}
-	report, rerr := lab.ReadReport(out, b.checks)
+	report, rerr := lab.ReadReport(out, checks)
 	if rerr != nil {
 		t.Fatalf("%s of %s: %v", what, b.Name, rerr)
 	}
@@ -240,45 +271,6 @@ func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags .
 		return res, fmt.Errorf("go test -run '%s' ./%s runs no test: is the name right? (subtests are named as go test -v prints them)", lab.RunPattern(name), path.Join(b.Name, pkg))
 	}
 	return res, nil
-}
-
-// A memo keeps the outcome of each distinct run of a probe, so that the
-// checks, in parallel, each ask for what they need and no run is done
-// twice.
-type memo[T any] struct {
-	mu   sync.Mutex
-	runs map[string]*outcome[T]
-}
-
-// An outcome is one run's, ready once done is closed.
-type outcome[T any] struct {
-	done  chan struct{}
-	value T
-	err   error
-}
-
-// once returns the outcome of the run called what with the tags on,
-// calling do for it the first time it is asked for and waiting for that
-// call every other time.
-func (m *memo[T]) once(what string, tags []string, do func() (T, error)) (T, error) {
-	key := what + " " + strings.Join(slices.Sorted(slices.Values(tags)), ",")
-	m.mu.Lock()
-	if m.runs == nil {
-		m.runs = map[string]*outcome[T]{}
-	}
-	o, ok := m.runs[key]
-	if !ok {
-		o = &outcome[T]{done: make(chan struct{})}
-		m.runs[key] = o
-	}
-	m.mu.Unlock()
-	if ok {
-		<-o.done
-		return o.value, o.err
-	}
-	o.value, o.err = do()
-	close(o.done)
-	return o.value, o.err
 }
 
 // goCommand returns the go command with args, to run in dir.
