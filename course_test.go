@@ -12,6 +12,8 @@
 //   - TestWorkspaceSumsAreComplete: no go command writes to go.work.sum;
 //   - TestLessonQuotes, TestLessonsHaveExerciseHeadings: every quote equals
 //     the code, and every exercise has its heading;
+//   - TestReadingMaps: every lesson opens with the files to read, in
+//     order, their lengths true, and a link to its lab;
 //   - TestLabFormat: the days are in the lab's format, version 2: short
 //     contracts, hint ladders in lab.md, a test to write, no unchecked
 //     claims.
@@ -153,6 +155,14 @@ func TestLessonQuotes(t *testing.T) {
 		}
 		if err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+func TestReadingMaps(t *testing.T) {
+	for _, d := range courseDays(t) {
+		for _, p := range lesson.MapProblems(filepath.Join(d.Dir, "README.md"), d.Dir) {
+			t.Error(p)
 		}
 	}
 }
