@@ -16,7 +16,7 @@ type Summary struct {
 	ID       string
 	Used     time.Time // when the log last changed: its last event
 	Messages int       // message events in the log
-	Preview  string    // the start of the first user message, on one line
+	Preview  string    // the first user message's start as written, secrets included: show it with Redactor.Preview
 	Cwd      string    // the directory the session began in
 	Current  bool      // the session this ply is in
 	Err      error     // the bad line that stopped the reading; the counts go up to it
@@ -154,7 +154,7 @@ func summarize(r *Reader, lf logFile, cwd string) Summary {
 		case Message:
 			sum.Messages++
 			if sum.Preview == "" && d.Message.Role == llm.RoleUser {
-				sum.Preview = preview(d.Message.Content, 60)
+				sum.Preview = shownAt(d.Message.Content)
 			}
 		}
 	}

@@ -46,7 +46,7 @@ func TestListNewestFirst(t *testing.T) {
 	for i, sum := range list {
 		n := 11 - i
 		want := Summary{ID: ids[n], Used: base.Add(time.Duration(n) * time.Minute), Messages: 2,
-			Preview: fmt.Sprintf("question %d in two lines", n), Cwd: "/home/ann/calc", Current: n == 9}
+			Preview: fmt.Sprintf("question %d\nin two lines", n), Cwd: "/home/ann/calc", Current: n == 9}
 		if !sum.Used.Equal(want.Used) || sum.ID != want.ID || sum.Messages != 2 || sum.Preview != want.Preview || sum.Current != want.Current || sum.Err != nil {
 			t.Errorf("List()[%d] = %+v, want %+v", i, sum, want)
 		}

@@ -12,7 +12,7 @@ import (
 type ForkPoint struct {
 	Seq     int64
 	Role    string // llm.RoleUser, or llm.RoleAssistant for an answer with no tool calls
-	Preview string // the message's start, on one line
+	Preview string // the message's start as written, secrets included: show it with Redactor.Preview
 }
 
 // IsForkPoint reports whether a fork may end right after ev: after a user
@@ -34,7 +34,7 @@ func ForkPoints(r *Reader) []ForkPoint {
 	for r.Next() {
 		if ev := r.Event(); IsForkPoint(ev) {
 			m := ev.Data.(Message).Message
-			points = append(points, ForkPoint{Seq: ev.Seq, Role: m.Role, Preview: preview(m.Content, 60)})
+			points = append(points, ForkPoint{Seq: ev.Seq, Role: m.Role, Preview: shownAt(m.Content)})
 		}
 	}
 	return points

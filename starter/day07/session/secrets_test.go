@@ -490,7 +490,7 @@ func TestNothingPrintedHoldsASecret(t *testing.T) {
 // every length and spacing, with no secret and with one where it shows:
 // redacting only the head hides no less.
 func TestRedactedPreviewIsThePreview(t *testing.T) {
-	red := NewRedactor(secretEnv)
+	red, raw := NewRedactor(secretEnv), (*Redactor)(nil)
 	token := "ghp_" + fake("preview", 36, setAlnum)
 	long := strings.Repeat("é 日本 word\t\n  ", 2000)
 	for _, text := range []string{
@@ -500,7 +500,7 @@ func TestRedactedPreviewIsThePreview(t *testing.T) {
 		"-----BEGIN OPENSSH PRIVATE KEY-----\n" + pemLines(fake("preview-key", 9000, setB64)),
 	} {
 		for _, n := range []int{1, 40, 60, 70} {
-			got, want := red.preview(text, n), preview(red.Redact(text), n)
+			got, want := red.Preview(text, n), raw.Preview(red.Redact(text), n)
 			// A secret cut at the head's end goes on beyond it: the
 			// preview says there is more, where the whole text's
 			// redaction swallowed the rest in one marker.

@@ -44,7 +44,7 @@ func describeData(d Data, red *Redactor) string {
 	case Meta:
 		return red.Redact(fmt.Sprintf("v%d %s in %s, by %s", d.V, d.Model, d.Cwd, d.Agent))
 	case System:
-		return red.preview(d.Content, 60)
+		return red.Preview(d.Content, 60)
 	case Message:
 		return describeMessage(d.Message, red)
 	case ToolEnd:
@@ -56,9 +56,9 @@ func describeData(d Data, red *Redactor) string {
 	case Usage:
 		return fmt.Sprintf("%d in, %d out, %d tokens so far", d.InputTokens, d.OutputTokens, d.TotalTokens)
 	case Failure:
-		return red.preview(d.Message, 70)
+		return red.Preview(d.Message, 70)
 	case Compact:
-		return fmt.Sprintf("through %d, %d → %d tokens: %s", d.ThroughSeq, d.TokensBefore, d.TokensAfter, red.preview(d.Summary, 40))
+		return fmt.Sprintf("through %d, %d → %d tokens: %s", d.ThroughSeq, d.TokensBefore, d.TokensAfter, red.Preview(d.Summary, 40))
 	case Grants:
 		if len(d.Grants) == 0 {
 			return "none"
@@ -80,20 +80,25 @@ func describeMessage(m llm.Message, red *Redactor) string {
 		}
 		s := m.Role + " calls " + red.Redact(strings.Join(names, ", "))
 		if m.Content != "" {
-			s += ": " + red.preview(m.Content, 40)
+			s += ": " + red.Preview(m.Content, 40)
 		}
 		return s
 	case m.Role == llm.RoleTool:
-		return "tool " + m.ToolCallID + ": " + red.preview(m.Content, 60)
+		return "tool " + m.ToolCallID + ": " + red.Preview(m.Content, 60)
 	}
-	return m.Role + ": " + red.preview(m.Content, 60)
+	return m.Role + ": " + red.Preview(m.Content, 60)
 }
 
-// preview returns the start of text on one line, at most n characters
-// (see flatten and llm.Shorten).
-func preview(text string, n int) string {
-	var raw *Redactor
-	return raw.preview(text, n)
+// PreviewWidth is how many characters a listing or a fork point shows of
+// a message.
+const PreviewWidth = 60
+
+// shownAt returns what a preview of text can show at PreviewWidth, as it is
+// written: the secrets are still in it, and room after it for a secret
+// that begins in what shows, so that Redactor.Preview can take them out
+// before the text is cut.
+func shownAt(text string) string {
+	return shownHead(text, PreviewWidth)
 }
 
 // flatten puts text on one line: every run of white space, line ends
@@ -106,13 +111,13 @@ func flatten(text string) string {
 // enough for a secret that begins in what shows to be whole.
 const secretRoom = 4 << 10
 
-// preview returns the start of text on one line, at most n characters,
-// with its secrets taken out. It reads only the head of text: what a
+// Preview returns the start of text on one line, at most n characters,
+// with its secrets taken out; a nil Redactor takes nothing out. It reads only the head of text: what a
 // preview of n characters can show, and secretRoom more for a secret
 // that begins there, so that the preview of a tool result of a megabyte
 // costs what sixty characters do. A text cut there ends in "…", as any
 // text longer than its preview does.
-func (r *Redactor) preview(text string, n int) string {
+func (r *Redactor) Preview(text string, n int) string {
 	h := shownHead(text, n)
 	shown := flatten(r.Redact(h))
 	if len(h) < len(text) {

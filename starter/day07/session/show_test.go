@@ -64,8 +64,9 @@ func TestPreview(t *testing.T) {
 		{"one more than ten", 10, "one more …"},
 		{"ééééééééééé", 5, "éééé…"},
 	} {
-		if got := preview(tt.in, tt.n); got != tt.want {
-			t.Errorf("preview(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		var raw *Redactor
+		if got := raw.Preview(tt.in, tt.n); got != tt.want {
+			t.Errorf("Preview(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
 		}
 	}
 }

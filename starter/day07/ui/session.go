@@ -274,7 +274,7 @@ func forkCommand(r *REPL, arg string) bool {
 		}
 		defer rd.Close()
 		for _, p := range session.ForkPoints(rd) {
-			fmt.Fprintf(r.out, "%4d %-9s %s\n", p.Seq, p.Role, printable(r.sessions.red.Redact(p.Preview)))
+			fmt.Fprintf(r.out, "%4d %-9s %s\n", p.Seq, p.Role, printable(r.sessions.red.Preview(p.Preview, session.PreviewWidth)))
 		}
 		return false
 	}
@@ -341,12 +341,13 @@ func logCommand(r *REPL, arg string) bool {
 	return false
 }
 
-// RedactPreviews returns list with the previews redacted by red, for a
-// listing of sessions.
+// RedactPreviews returns list with the previews redacted by red and cut to
+// their width, for a listing of sessions. The redaction comes first: a
+// secret cut in half would no longer look like one.
 func RedactPreviews(list []session.Summary, red *session.Redactor) []session.Summary {
 	out := make([]session.Summary, len(list))
 	for i, s := range list {
-		s.Preview = red.Redact(s.Preview)
+		s.Preview = red.Preview(s.Preview, session.PreviewWidth)
 		out[i] = s
 	}
 	return out

@@ -124,3 +124,23 @@ func TestLogHidesSecrets(t *testing.T) {
 		t.Errorf("/log --rawest printed\n%s\nwant the usage", out)
 	}
 }
+
+// TestPreviewsHideASecretAtTheirEdge checks that the listings of /resume
+// and /fork redact a secret that begins inside what the preview shows and
+// goes on past it: cut first, the secret's start would no longer look
+// like one and would be printed.
+func TestPreviewsHideASecretAtTheirEdge(t *testing.T) {
+	store := session.Store{Dir: t.TempDir()}
+	token := "ghp_" + strings.Repeat("a1B2", 9)
+	question := strings.Repeat("x", session.PreviewWidth-10) + " " + token
+	var id string
+	kept(t, store, func(r *REPL) error {
+		err := r.StartSession()
+		id = r.SessionID()
+		return err
+	}, question+"\n")
+	out, _ := kept(t, store, func(r *REPL) error { return r.ResumeSession(id) }, "/resume\n/fork\n")
+	if strings.Contains(out, "ghp_") || strings.Count(out, "[redacte") < 2 {
+		t.Errorf("/resume and /fork printed\n%s\nwant the token redacted in both, not its first characters", out)
+	}
+}
