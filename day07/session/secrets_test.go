@@ -402,6 +402,33 @@ func FuzzRedact(f *testing.F) {
 	})
 }
 
+// FuzzRedactAnywhere checks that a secret value of the environment, put
+// anywhere in any text, is taken out, whatever stands around it: the
+// value is known, so no neighbour may hide it.
+func FuzzRedactAnywhere(f *testing.F) {
+	for _, text := range lookAlikes {
+		f.Add(text, uint(len(text)/2))
+	}
+	f.Add("export X=", uint(9))
+	f.Add(`{"command":"echo \\"}`, uint(16))
+	red := NewRedactor(secretEnv)
+	var values []string
+	for _, kv := range secretEnv {
+		if name, value, _ := strings.Cut(kv, "="); name != "PATH" {
+			values = append(values, value)
+		}
+	}
+	f.Fuzz(func(t *testing.T, text string, at uint) {
+		cut := int(at % uint(len(text)+1))
+		for _, value := range values {
+			around := text[:cut] + value + text[cut:]
+			if out := red.Redact(around); strings.Contains(out, value) {
+				t.Errorf("Redact(%q) = %q, which still holds the secret %q", around, out, value)
+			}
+		}
+	})
+}
+
 // sessionOfSecrets writes a session in s that holds every credential of
 // the table, and every secret of secretEnv in every form printedAs gives,
 // in each place an event has text: the user's message, the assistant's,
