@@ -37,7 +37,7 @@ func NewOpenAI(baseURL, apiKey string) *OpenAI {
 
 // The timeouts bound the waits whose end a user cannot see coming. There is
 // no limit on a whole request: a long answer is not a hung server, and the
-// user can always cancel.
+// user can stop ply.
 const (
 	connectTimeout = 10 * time.Second // dialling, and the TLS handshake
 	replyTimeout   = 5 * time.Minute  // from the request sent to the first byte of the answer
@@ -57,8 +57,9 @@ func newHTTPClient() *http.Client {
 
 // refuseRedirects stops the client at the first redirect. Go's client
 // would follow a 307 or 308 anywhere with the whole conversation in its
-// body, and it keeps the Authorization header when the host name stays
-// the same, whatever the port and even from https to plain http.
+// body, and it keeps the Authorization header when the host stays the
+// same or becomes a subdomain of it, whatever the port and even from https
+// to plain http.
 func refuseRedirects(*http.Request, []*http.Request) error {
 	return http.ErrUseLastResponse
 }

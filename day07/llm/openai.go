@@ -68,8 +68,9 @@ func newHTTPClient() *http.Client {
 
 // refuseRedirects stops the client at the first redirect. Go's client
 // would follow a 307 or 308 anywhere with the whole conversation in its
-// body, and it keeps the Authorization header when the host name stays
-// the same, whatever the port and even from https to plain http.
+// body, and it keeps the Authorization header when the host stays the
+// same or becomes a subdomain of it, whatever the port and even from https
+// to plain http.
 func refuseRedirects(*http.Request, []*http.Request) error {
 	return http.ErrUseLastResponse
 }
