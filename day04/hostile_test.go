@@ -182,7 +182,7 @@ func TestHostileRound(t *testing.T) {
 		{strings.Repeat("read_file", 10_000), "{}", "error: there is no tool"},
 		{"read_file", `{"path":"calc.go","path":"../../../etc/passwd"}`, "error: ../../../etc/passwd: it is outside the workspace"},
 		{"read_file", quote(t, map[string]any{"path": "calc.go\x00/../../etc/passwd"}), `error: "calc.go\x00/../../etc/passwd" holds a NUL byte`},
-		{"read_file", quote(t, map[string]any{"path": "calc.go", "offset": 1<<63 - 1}), "error: calc.go has 1 lines; offset 9223372036854775807 is past its end"},
+		{"read_file", quote(t, map[string]any{"path": "calc.go", "offset": 1<<63 - 1}), "error: calc.go has 1 line; offset 9223372036854775807 is past its end"},
 		{"read_file", `{"path":"calc.go","offset":1e400}`, "error: the arguments do not fit the schema"},
 		{"read_file", quote(t, map[string]any{"path": "/proc/self/environ"}), "error: /proc/self/environ: it is outside the workspace"},
 		{"search", quote(t, map[string]any{"pattern": `\w{1000}`}), "error: the pattern is too big"},

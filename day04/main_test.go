@@ -177,6 +177,13 @@ var unsteady = []struct {
 	{regexp.MustCompile(`(?m)· [0-9]+ chars · [0-9]+ms$`), "· N chars · Nms"},
 	{regexp.MustCompile(`(?m)^tokens: [0-9]+ in, [0-9]+ out$`), "tokens: N in, N out"},
 	{regexp.MustCompile(`\S*ply-demo-[0-9]+`), "/tmp/ply-demo-N"},
+	// The preview under a tool's line quotes go test and the exit line,
+	// which time the run, and a panic's trace, whose length is the Go
+	// version's.
+	{regexp.MustCompile(`(?m)^(\s*--- (?:FAIL|PASS): \S+) \([0-9.]+s\)$`), "$1 (Ns)"},
+	{regexp.MustCompile(`(?m)^(\s*ok\s+\S+\s+)(?:[0-9.]+s|\(cached\))$`), "${1}N"},
+	{regexp.MustCompile(`(?m)\(exit code ([0-9]+) · [0-9.]+s\)$`), "(exit code $1 · Ns)"},
+	{regexp.MustCompile(`(?m)^(\s*)… [0-9]+ more lines$`), "$1… N more lines"},
 }
 
 // mockserver serves the scripted model over HTTP on loopback, in-process,

@@ -71,7 +71,7 @@ func keepsHistory(ctx context.Context) error {
 		return fmt.Errorf("second request sent roles %v, want %v", got, want)
 	}
 	if got := len(a.Messages()); got != 5 {
-		return fmt.Errorf("after two turns the conversation has %d messages, want 5", got)
+		return fmt.Errorf("after two turns the conversation has %s, want 5", llm.Count(got, "message"))
 	}
 	return nil
 }

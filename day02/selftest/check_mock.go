@@ -49,9 +49,9 @@ func mockFragments(ctx context.Context) error {
 	case c.err != nil:
 		return c.err
 	case c.pieces < 10 || c.largest > 4:
-		return fmt.Errorf("the reply came in %d pieces of up to %d characters, want many pieces of at most 4", c.pieces, c.largest)
+		return fmt.Errorf("the reply came in %s of up to %s, want many pieces of at most 4", llm.Count(c.pieces, "piece"), llm.Count(c.largest, "character"))
 	case c.broken > 0:
-		return fmt.Errorf("%d pieces of the reply split a character in two: cut characters, not bytes", c.broken)
+		return fmt.Errorf("%s of the reply split a character in two: cut characters, not bytes", llm.Count(c.broken, "piece"))
 	case !strings.HasPrefix(c.text, "I know a few phrases"):
 		return fmt.Errorf("the pieces join up to %q, want the whole scripted reply", c.text)
 	case c.usage.Input == 0 || c.usage.Output == 0 || c.finish != "stop":
@@ -171,7 +171,7 @@ func mockServerStreams(ctx context.Context) error {
 		}
 	}
 	if n := len(events); n < 3 || events[n-1] != "[DONE]" {
-		return fmt.Errorf("got %d events, want chunks, a usage chunk, then [DONE] last", n)
+		return fmt.Errorf("got %s, want chunks, a usage chunk, then [DONE] last", llm.Count(n, "event"))
 	}
 	var usage struct {
 		Choices []any          `json:"choices"`

@@ -103,7 +103,7 @@ func openaiRequestShape(ctx context.Context) error {
 	case !strings.HasPrefix(r.content, "application/json"):
 		return fmt.Errorf("header Content-Type = %q, want application/json", r.content)
 	case r.body.Model != "test-model" || len(r.body.Messages) != 2:
-		return fmt.Errorf(`body has model %q and %d messages, want "test-model" and 2`, r.body.Model, len(r.body.Messages))
+		return fmt.Errorf(`body has model %q and %s, want "test-model" and 2`, r.body.Model, llm.Count(len(r.body.Messages), "message"))
 	case !r.body.Stream || !r.body.StreamOptions.IncludeUsage:
 		return errors.New(`body does not ask for "stream": true with "stream_options": {"include_usage": true}`)
 	}

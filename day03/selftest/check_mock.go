@@ -47,7 +47,7 @@ func mockReadsFile(ctx context.Context) error {
 	}
 	if len(got.calls) != 1 || got.calls[0].Name != "read_file" || got.calls[0].Arguments != `{"path":"calc.go"}` ||
 		got.fragments < 3 || got.finish != "tool_calls" {
-		return fmt.Errorf("the Mock asked for %+v in %d fragments, finish %q; want read_file {\"path\":\"calc.go\"} in several", got.calls, got.fragments, got.finish)
+		return fmt.Errorf("the Mock asked for %+v in %s, finish %q; want read_file {\"path\":\"calc.go\"} in several", got.calls, llm.Count(got.fragments, "fragment"), got.finish)
 	}
 	// Hand it the file, as the agent would, and it explains what it read.
 	msgs = append(msgs, llm.Message{Role: llm.RoleAssistant, ToolCalls: got.calls},

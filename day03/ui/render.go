@@ -46,6 +46,7 @@ func (v *turnView) show(e agent.Event) {
 		v.endLine()
 	case agent.ToolEnd:
 		fmt.Fprintln(v.out, v.toolLine(e))
+		v.showPreview(e)
 		v.spinner = v.spin() // the model thinks again, over the results
 	case agent.RoundLimit:
 		v.endLine()

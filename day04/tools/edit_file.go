@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"ply/day04/llm"
 )
 
 // EditFile replaces a piece of text in a file: the model quotes the old
@@ -88,7 +90,7 @@ func (t EditFile) Run(ctx context.Context, args json.RawMessage) (string, error)
 	}
 	if a.ReplaceAll {
 		n := strings.Count(content, a.OldString)
-		return fmt.Sprintf("edited %s: replaced %s", target, count(n, "occurrence")), nil
+		return fmt.Sprintf("edited %s: replaced %s", target, llm.Count(n, "occurrence")), nil
 	}
 	return fmt.Sprintf("edited %s: replaced 1 occurrence\n%s", target, showEdit(edited, occurrences(content, a.OldString, 1), a.NewString)), nil
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"ply/day04/llm"
 )
 
 // WriteFile creates a file, or replaces a whole one, with the content the
@@ -69,7 +71,7 @@ func (t WriteFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", a.Path, err)
 	}
-	return fmt.Sprintf("%s %s: %s, %d bytes", verb, target, count(countLines(a.Content), "line"), len(a.Content)), nil
+	return fmt.Sprintf("%s %s: %s, %s", verb, target, llm.Count(countLines(a.Content), "line"), llm.Count(len(a.Content), "byte")), nil
 }
 
 // countLines counts the lines of text; a last line without "\n" counts too.
@@ -79,12 +81,4 @@ func countLines(text string) int {
 		n++
 	}
 	return n
-}
-
-// count writes n things, as "1 line" or "2 lines".
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -27,7 +27,7 @@ func TestWriteFile(t *testing.T) {
 		want                string
 	}{
 		{"a new file", "notes.txt", "one\ntwo\n", "created notes.txt: 2 lines, 8 bytes"},
-		{"new directories", "a/b/c.txt", "x", "created a/b/c.txt: 1 line, 1 bytes"},
+		{"new directories", "a/b/c.txt", "x", "created a/b/c.txt: 1 line, 1 byte"},
 		{"an existing file", "calc.go", "package calc // v2\n", "replaced calc.go: 1 line, 19 bytes"},
 		{"an empty file", "empty", "", "created empty: 0 lines, 0 bytes"},
 		{"an absolute path inside", filepath.Join(ws.Dir(), "abs.txt"), "x\n", "created abs.txt: 1 line, 2 bytes"},

@@ -175,18 +175,10 @@ func listTests(_ string, results []toolResult) Message {
 		return tell("There are no test files here.")
 	}
 	return tell("Found %s: %s. The tests are %s.",
-		count(len(files), "test file"), strings.Join(files, ", "), strings.Join(tests, ", "))
+		Count(len(files), "test file"), strings.Join(files, ", "), strings.Join(tests, ", "))
 }
 
 var testName = regexp.MustCompile(`func (Test\w*)\(`)
-
-// count writes n things, as "1 test file" or "2 test files".
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
-}
 
 // listed returns the lines of a tool's output that are entries, leaving
 // out the notes in parentheses that tools add at the end.
@@ -244,10 +236,10 @@ func describe(path string, lines []string) string {
 	}
 	switch {
 	case pkg != "" && len(names) > 0:
-		return fmt.Sprintf("%s is Go code in package %s, %d lines long. It declares %s.",
-			path, pkg, len(lines), strings.Join(names, ", "))
+		return fmt.Sprintf("%s is Go code in package %s, %s long. It declares %s.",
+			path, pkg, Count(len(lines), "line"), strings.Join(names, ", "))
 	case len(lines) > 0:
-		return fmt.Sprintf("%s is %d lines long. It begins: %q.", path, len(lines), Shorten(lines[0], 60))
+		return fmt.Sprintf("%s is %s long. It begins: %q.", path, Count(len(lines), "line"), Shorten(lines[0], 60))
 	}
 	return fmt.Sprintf("%s is empty.", path)
 }
@@ -290,5 +282,5 @@ func searchFor(request string, results []toolResult) Message {
 	if len(places) == 0 {
 		return tell("Nothing matches %q.", pattern)
 	}
-	return tell("%q matches in %s: %s.", pattern, count(len(places), "place"), strings.Join(places, ", "))
+	return tell("%q matches in %s: %s.", pattern, Count(len(places), "place"), strings.Join(places, ", "))
 }

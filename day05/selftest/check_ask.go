@@ -92,7 +92,7 @@ func grantsListed(context.Context) error {
 	want := "1  edit_file: calc.go\n2  run_command: go test ./...\n" +
 		"revoked: run_command: go test ./...\n" +
 		"1  edit_file: calc.go\n" +
-		"revoked all 1 grants; every call that asks will ask again\n" +
+		"revoked 1 grant; every call that asks will ask again\n" +
 		"no grants: every call that asks will ask again\nbye\n"
 	if got != want {
 		return fmt.Errorf("/grants and /revoke printed %q, want %q", got, want)
@@ -137,7 +137,7 @@ func refusalIsAResult(ctx context.Context) error {
 		return fmt.Errorf("the turn ended with %#v, want TurnDone: a refusal does not end it", last)
 	}
 	if len(g.requests) != 2 {
-		return fmt.Errorf("the model was asked %d times, want 2: once more after the refusal", len(g.requests))
+		return fmt.Errorf("the model was asked %s, want 2: once more after the refusal", llm.Count(len(g.requests), "time"))
 	}
 	msgs := g.requests[1].Messages
 	if got := msgs[len(msgs)-1]; got.Role != llm.RoleTool || got.ToolCallID != "c1" || got.Content != "denied by the user: not that file" {

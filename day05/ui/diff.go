@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"strings"
+
+	"ply/day05/llm"
 )
 
 // The bounds of a diff shown in a question. Past them the human gets a
@@ -216,8 +218,9 @@ func unifiedDiff(path, before, after string) []diffLine {
 
 // summary sums up a change in one line: how long the file was, and is.
 func summary(name, before, after, why string) []diffLine {
-	return []diffLine{{'\\', fmt.Sprintf("%s: %d lines (%d bytes) become %d lines (%d bytes); %s",
-		name, len(splitLines(before)), len(before), len(splitLines(after)), len(after), why)}}
+	return []diffLine{{'\\', fmt.Sprintf("%s: %s (%s) become %s (%s); %s", name,
+		llm.Count(len(splitLines(before)), "line"), llm.Count(len(before), "byte"),
+		llm.Count(len(splitLines(after)), "line"), llm.Count(len(after), "byte"), why)}}
 }
 
 // capLines keeps the first maxDiffLines lines of a diff and says how many

@@ -43,7 +43,7 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 		result, denied, ran := a.runHeld(ctx, call, emit)
 		emit(ToolEnd{
 			ID: call.ID, Name: call.Name, Arguments: result.Arguments, Denied: denied,
-			Err: result.Err, Elapsed: ran, Chars: result.Chars, Truncated: result.Truncated,
+			Err: result.Err, Elapsed: ran, Chars: result.Chars, Truncated: result.Truncated, Output: result.Text,
 			Cancelled: !denied && ctx.Err() != nil,
 		})
 		a.add(llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})

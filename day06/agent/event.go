@@ -59,6 +59,7 @@ type ToolEnd struct {
 	Denied    bool          // it never ran: the gate or the human refused it, and Err says why
 	Elapsed   time.Duration // how long it ran
 	Chars     int           // the length of its whole output
+	Output    string        // what the model was given of it, for the screen to preview
 	Truncated bool          // the model got only the head and tail of the output
 }
 

@@ -35,7 +35,7 @@ func loopStops(ctx context.Context) error {
 		}
 	}
 	if _, ok := last(events).(agent.Repeated); !ok || ran != 2 {
-		return fmt.Errorf("the turn ran %d calls and ended %#v; want 2 calls, then Repeated", ran, last(events))
+		return fmt.Errorf("the turn ran %s and ended %#v; want 2 calls, then Repeated", llm.Count(ran, "call"), last(events))
 	}
 	msgs := a.Messages()
 	if note := msgs[len(msgs)-1].Content; !strings.Contains(note, "3 times in a row") {
@@ -64,10 +64,10 @@ func outOfRoom(ctx context.Context) error {
 	a.SetBudget(a.Context().Size() + 20)
 	e, ok := last(turnEvents(ctx, a, strings.Repeat("a long paste ", 40))).(agent.OutOfRoom)
 	if !ok || e.Size <= e.Budget || len(g.requests) != 0 {
-		return fmt.Errorf("the turn ended %#v after %d requests, want OutOfRoom before any request", e, len(g.requests))
+		return fmt.Errorf("the turn ended %#v after %s, want OutOfRoom before any request", e, llm.Count(len(g.requests), "request"))
 	}
 	if n := len(a.Messages()); n != 2 {
-		return fmt.Errorf("the conversation holds %d messages after, want the system prompt and the user's message: the turn ran nothing", n)
+		return fmt.Errorf("the conversation holds %s after, want the system prompt and the user's message: the turn ran nothing", llm.Count(n, "message"))
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"ply/day06/approval"
+
+	"ply/day06/llm"
 )
 
 // grantLines is what /grants shows: each "always" of the session,
@@ -28,7 +30,7 @@ var errRevokeUsage = errors.New("usage: /revoke N (a number /grants shows), or /
 // shows beside one. It returns what it did, in words for the user.
 func revoke(grants *approval.Grants, arg string) (string, error) {
 	if arg == "all" {
-		return fmt.Sprintf("revoked all %d grants; every call that asks will ask again", grants.RevokeAll()), nil
+		return fmt.Sprintf("revoked %s; every call that asks will ask again", llm.Count(grants.RevokeAll(), "grant")), nil
 	}
 	list := grants.List()
 	n, err := strconv.Atoi(arg)

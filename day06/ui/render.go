@@ -58,6 +58,7 @@ func (v *turnView) show(e agent.Event) {
 	case agent.ToolEnd:
 		v.running.finish()
 		fmt.Fprintln(v.out, v.toolLine(e))
+		v.showPreview(e)
 		v.spinner = v.spin() // the model thinks again, over the results
 	case agent.RoundLimit:
 		v.endLine()

@@ -189,7 +189,7 @@ func fragmentsJoin(ctx context.Context) error {
 	_, msgs := runTurn(ctx, g)
 	want := llm.ToolCall{ID: "call_a", Name: "echo", Arguments: `{"path": "calc.go"}`}
 	if len(msgs) < 3 {
-		return fmt.Errorf("after the turn the conversation holds %d messages, want the question, the call, its result and the answer", len(msgs))
+		return fmt.Errorf("after the turn the conversation holds %s, want the question, the call, its result and the answer", llm.Count(len(msgs), "message"))
 	}
 	if len(msgs[2].ToolCalls) != 1 || msgs[2].ToolCalls[0] != want {
 		return fmt.Errorf("the assistant's message is %+v, want one call %+v", msgs[2], want)
@@ -254,7 +254,7 @@ func roundLimit(ctx context.Context) error {
 		return fmt.Errorf("the turn ended with %s, want %s: the rounds, and the usage of every request", describe(last), describe(want))
 	}
 	if len(g.requests) != asked {
-		return fmt.Errorf("the model was asked %d times, want %d: once, then once more after each round", len(g.requests), asked)
+		return fmt.Errorf("the model was asked %s, want %d: once, then once more after each round", llm.Count(len(g.requests), "time"), asked)
 	}
 	end := msgs[len(msgs)-1]
 	if ids := unanswered(msgs); end.Role != llm.RoleTool || !strings.HasPrefix(end.Content, "not run") || len(ids) > 0 {

@@ -25,7 +25,7 @@ func busyTwice(ctx context.Context) error {
 	}
 	s.Close()
 	if want := []time.Duration{500 * time.Millisecond, time.Second}; g.calls != 3 || !slices.Equal(c.waits, want) {
-		return fmt.Errorf("%d requests with waits %v, want 3 with waits %v (half of 1 s, then of 2 s)", g.calls, c.waits, want)
+		return fmt.Errorf("%s with waits %v, want 3 with waits %v (half of 1 s, then of 2 s)", llm.Count(g.calls, "request"), c.waits, want)
 	}
 	return nil
 }
@@ -35,7 +35,7 @@ func alwaysBusy(ctx context.Context) error {
 	_, err := retrying(g, c).Stream(ctx, llm.Request{})
 	want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second}
 	if g.calls != 5 || !slices.Equal(c.waits, want) {
-		return fmt.Errorf("%d requests with waits %v, want 5 with waits %v", g.calls, c.waits, want)
+		return fmt.Errorf("%s with waits %v, want 5 with waits %v", llm.Count(g.calls, "request"), c.waits, want)
 	}
 	if !errors.Is(err, busy) || !strings.Contains(err.Error(), "gave up after 5 attempts") {
 		return fmt.Errorf("error %v, want the 503, saying it gave up after 5 attempts", err)
@@ -51,7 +51,7 @@ func serverHint(ctx context.Context) error {
 	g, c = &flaky{errs: []error{&llm.APIError{Status: 429, RetryAfter: time.Hour}}}, &clock{}
 	_, err := retrying(g, c).Stream(ctx, llm.Request{})
 	if g.calls != 1 || len(c.waits) != 0 || err == nil || !strings.Contains(err.Error(), "the server asks to wait 1 h; ply waits 1 min at most") {
-		return fmt.Errorf("a 429 asking for an hour: %d requests, waits %v, error %v; want one request, no wait, and an error saying how long ply waits at most", g.calls, c.waits, err)
+		return fmt.Errorf("a 429 asking for an hour: %s, waits %v, error %v; want one request, no wait, and an error saying how long ply waits at most", llm.Count(g.calls, "request"), c.waits, err)
 	}
 	return nil
 }
@@ -138,7 +138,7 @@ func badKeyOnce(ctx context.Context) error {
 	calls, err := refused(ctx, 401, `{"error":{"message":"Incorrect API key provided: sk-wr***ng.","type":"invalid_request_error","code":"invalid_api_key"}}`)
 	var apiErr *llm.APIError
 	if calls != 1 || !errors.As(err, &apiErr) || !strings.Contains(apiErr.Fix, "OPENAI_API_KEY") {
-		return fmt.Errorf("%d requests, error %v; want one request, and advice naming OPENAI_API_KEY", calls, err)
+		return fmt.Errorf("%s, error %v; want one request, and advice naming OPENAI_API_KEY", llm.Count(calls, "request"), err)
 	}
 	return nil
 }
@@ -146,7 +146,7 @@ func badKeyOnce(ctx context.Context) error {
 func quotaOnce(ctx context.Context) error {
 	calls, err := refused(ctx, 429, `{"error":{"message":"You exceeded your current quota.","type":"insufficient_quota","code":"insufficient_quota"}}`)
 	if calls != 1 || err == nil {
-		return fmt.Errorf("%d requests, error %v; want one request and the refusal: waiting does not lift a billing limit", calls, err)
+		return fmt.Errorf("%s, error %v; want one request and the refusal: waiting does not lift a billing limit", llm.Count(calls, "request"), err)
 	}
 	return nil
 }

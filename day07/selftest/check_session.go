@@ -211,7 +211,7 @@ func expectStop(data string, want, line int, reason error) error {
 		return fmt.Errorf("the reader stopped with %v, want line %d: %v", err, line, reason)
 	}
 	if len(evs) != want {
-		return fmt.Errorf("the reader gave %d events before line %d, want %d", len(evs), line, want)
+		return fmt.Errorf("the reader gave %s before line %d, want %d", llm.Count(len(evs), "event"), line, want)
 	}
 	return nil
 }

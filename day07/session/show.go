@@ -48,7 +48,7 @@ func describeData(d Data, red *Redactor) string {
 	case Message:
 		return describeMessage(d.Message, red)
 	case ToolEnd:
-		s := fmt.Sprintf("%s %s %s in %d ms, %d characters", d.ID, red.Redact(d.Name), d.Outcome, d.ElapsedMS, d.Chars)
+		s := fmt.Sprintf("%s %s %s in %d ms, %s", d.ID, red.Redact(d.Name), d.Outcome, d.ElapsedMS, llm.Count(d.Chars, "character"))
 		if d.Truncated {
 			s += ", cut for the model"
 		}

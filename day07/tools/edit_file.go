@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"ply/day07/llm"
 )
 
 // EditFile replaces a piece of text in a file: the model quotes the old
@@ -69,7 +71,7 @@ func (t EditFile) Run(ctx context.Context, args json.RawMessage) (string, error)
 	}
 	if e.args.ReplaceAll {
 		n := strings.Count(e.before, e.args.OldString)
-		return fmt.Sprintf("edited %s: replaced %s", e.target, count(n, "occurrence")), nil
+		return fmt.Sprintf("edited %s: replaced %s", e.target, llm.Count(n, "occurrence")), nil
 	}
 	return fmt.Sprintf("edited %s: replaced 1 occurrence\n%s", e.target, showEdit(e.after, occurrences(e.before, e.args.OldString, 1), e.args.NewString)), nil
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"ply/day07/llm"
 )
 
 // ListDir lists the entries of a directory.
@@ -91,5 +93,5 @@ func describeEntry(e fs.DirEntry) string {
 	if err != nil {
 		return e.Name() // gone since the directory was read
 	}
-	return fmt.Sprintf("%s (%d bytes)", e.Name(), info.Size())
+	return fmt.Sprintf("%s (%s)", e.Name(), llm.Count(int(info.Size()), "byte"))
 }

@@ -165,7 +165,7 @@ var unifiedTests = []struct {
 +a
 `},
 	{"no change", "a\n", "a\n", "calc.go: no change\n"},
-	{"not text", "a\n", "a\x00b\n", "calc.go: 1 lines (2 bytes) become 1 lines (4 bytes); not text\n"},
+	{"not text", "a\n", "a\x00b\n", "calc.go: 1 line (2 bytes) become 1 line (4 bytes); not text\n"},
 }
 
 // esc is how printable shows the escape character: the question shows

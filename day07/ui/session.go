@@ -11,6 +11,8 @@ import (
 
 	"ply/day07/agent"
 	"ply/day07/session"
+
+	"ply/day07/llm"
 )
 
 // sessions is where the REPL keeps its conversations.
@@ -116,9 +118,9 @@ func (r *REPL) reopened(rp *session.Replay, opened string) {
 	}
 	// Of the window, the system prompt and the note just added to it are
 	// not the conversation the user had.
-	r.notice(fmt.Sprintf("%s: %s", opened, count(len(rp.Window)-2, "message")))
+	r.notice(fmt.Sprintf("%s: %s", opened, llm.Count(len(rp.Window)-2, "message")))
 	if rp.Dropped > 0 {
-		r.notice(fmt.Sprintf("left out: %s of tool calls that a crash cut off before their results came back; the model is told to call again", count(rp.Dropped, "message")))
+		r.notice(fmt.Sprintf("left out: %s of tool calls that a crash cut off before their results came back; the model is told to call again", llm.Count(rp.Dropped, "message")))
 	}
 	cwd := r.sessions.rec.Cwd()
 	if rp.Meta.Cwd != "" && rp.Meta.Cwd != cwd {
@@ -144,7 +146,7 @@ func (r *REPL) restoredGrants(rp *session.Replay, cwd string) {
 		r.notice("always allowed, as before: " + printable(strings.Join(used, "; ")))
 		return
 	}
-	r.notice(fmt.Sprintf("not used here: %s given in %s, which hold there only; ply asks again", count(len(given), "grant"), printable(givenIn)))
+	r.notice(fmt.Sprintf("not used here: %s given in %s, which hold there only; ply asks again", llm.Count(len(given), "grant"), printable(givenIn)))
 }
 
 // errNoSession is the answer to a session command when ply keeps none.

@@ -50,6 +50,7 @@ type ToolEnd struct {
 	Err       error         // why it failed; nil when it worked
 	Elapsed   time.Duration // how long it ran
 	Chars     int           // the length of its whole output
+	Output    string        // what the model was given of it, for the screen to preview
 	Truncated bool          // the model got only the head and tail of the output
 }
 

@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"strings"
 	"unicode/utf8"
+
+	"ply/day03/llm"
 )
 
 // ReadFile shows the lines of a text file, numbered.
@@ -122,7 +124,7 @@ func numberLines(r *bufio.Reader, path string, first, limit int) (string, error)
 	case n == 0:
 		return "(the file is empty)", nil
 	case first > n:
-		return "", fmt.Errorf("%s has %d lines; offset %d is past its end", path, n, first)
+		return "", fmt.Errorf("%s has %s; offset %d is past its end", path, llm.Count(n, "line"), first)
 	case n-first >= limit:
 		fmt.Fprintf(&out, "(lines %d-%d of %d; read on with offset=%d)\n", first, first+limit-1, n, first+limit)
 	}

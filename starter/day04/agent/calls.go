@@ -42,7 +42,7 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 		result := a.tools.Run(withProgress(ctx, call, emit), call.Name, call.Arguments)
 		emit(ToolEnd{
 			ID: call.ID, Name: call.Name, Arguments: result.Arguments,
-			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated,
+			Err: result.Err, Elapsed: time.Since(start), Chars: result.Chars, Truncated: result.Truncated, Output: result.Text,
 			Cancelled: ctx.Err() != nil,
 		})
 		a.messages = append(a.messages, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Content: result.Text})

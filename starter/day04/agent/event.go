@@ -52,6 +52,7 @@ type ToolEnd struct {
 	Cancelled bool          // the user stopped the turn while it ran: what it did so far is its result
 	Elapsed   time.Duration // how long it ran
 	Chars     int           // the length of its whole output
+	Output    string        // what the model was given of it, for the screen to preview
 	Truncated bool          // the model got only the head and tail of the output
 }
 

@@ -52,7 +52,7 @@ func TestMockPlans(t *testing.T) {
 		{"a file read", asked("what does calc.go do?", readCalc, "     1\tpackage calc\n     2\tfunc Add() {}\n"), allTools,
 			nil, "calc.go is Go code in package calc, 2 lines long. It declares Add."},
 		{"a text file read", asked("what does calc.go do?", readCalc, "     1\thello there\n"), allTools,
-			nil, `calc.go is 1 lines long. It begins: "hello there".`},
+			nil, `calc.go is 1 line long. It begins: "hello there".`},
 		{"a file that failed", asked("what does calc.go do?", readCalc, "error: calc.go does not exist"), allTools,
 			nil, "I can't: calc.go does not exist"},
 		{"no file named", asked("read the file", nil), allTools, nil, "Which file?"},

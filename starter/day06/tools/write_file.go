@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"ply/day06/llm"
 )
 
 // WriteFile creates a file, or replaces a whole one, with the content the
@@ -63,7 +65,7 @@ func (t WriteFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", a.Path, err)
 	}
-	return fmt.Sprintf("%s %s: %s, %d bytes", verb, target, count(countLines(a.Content), "line"), len(a.Content)), nil
+	return fmt.Sprintf("%s %s: %s, %s", verb, target, llm.Count(countLines(a.Content), "line"), llm.Count(len(a.Content), "byte")), nil
 }
 
 // plan reads the arguments of a write and finds the file it writes, and
@@ -95,12 +97,4 @@ func countLines(text string) int {
 		n++
 	}
 	return n
-}
-
-// count writes n things, as "1 line" or "2 lines".
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }

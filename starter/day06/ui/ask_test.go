@@ -167,7 +167,7 @@ func TestGrantCommands(t *testing.T) {
 		{"", "", "usage: /revoke", 2},
 		{"calc.go", "", "usage: /revoke", 2},
 		{"1", "revoked: edit_file: calc.go", "", 1},
-		{"all", "revoked all 1 grants; every call that asks will ask again", "", 0},
+		{"all", "revoked 1 grant; every call that asks will ask again", "", 0},
 	}
 	for _, tt := range tests {
 		got, err := revoke(&g, tt.arg)

@@ -45,7 +45,7 @@ func compactKeeps(ctx context.Context) error {
 	case after[0].Role != llm.RoleSystem || after[0].Content != before[0].Content:
 		return fmt.Errorf("after Compact the conversation starts %+v, want the system prompt", after[0])
 	case len(after) != 2+len(lastTurn) || !llm.IsSummary(after[1]):
-		return fmt.Errorf("after Compact: %d messages, want the system prompt, one summary and the last turn's %d", len(after), len(lastTurn))
+		return fmt.Errorf("after Compact: %s, want the system prompt, one summary and the last turn's %d", llm.Count(len(after), "message"), len(lastTurn))
 	case c.Replaced != len(before)-1-len(lastTurn) || c.After >= c.Before:
 		return fmt.Errorf("the compaction = %+v, want %d messages replaced and fewer tokens after", c, len(before)-1-len(lastTurn))
 	}

@@ -64,7 +64,7 @@ func streamOptionsRefused(ctx context.Context) error {
 			collect(s)
 		}
 		if refused.Load() != 1 || asked.Load() != 3 {
-			return fmt.Errorf("%d requests, %d refused, for two answers; want 3 and 1: ask again once, then remember", asked.Load(), refused.Load())
+			return fmt.Errorf("%s, %d refused, for two answers; want 3 and 1: ask again once, then remember", llm.Count(int(asked.Load()), "request"), refused.Load())
 		}
 		return nil
 	})
@@ -90,7 +90,7 @@ func cutReplyKept(ctx context.Context) error {
 			}
 		})
 		if text != "Once upon" || len(failed) != 1 || !failed[0].Kept || !errors.Is(failed[0].Err, llm.ErrStreamCut) || asked.Load() != 1 {
-			return fmt.Errorf("shown %q, failures %+v, %d requests; want \"Once upon\" once, one Failed that keeps it, 1 request", text, failed, asked.Load())
+			return fmt.Errorf("shown %q, failures %+v, %s; want \"Once upon\" once, one Failed that keeps it, 1 request", text, failed, llm.Count(int(asked.Load()), "request"))
 		}
 		msgs := a.Messages()
 		if last := msgs[len(msgs)-1]; last.Role != llm.RoleAssistant || last.Content != "Once upon" {

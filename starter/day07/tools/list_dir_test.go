@@ -13,7 +13,7 @@ func TestListDir(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{"top", map[string]any{}, ".hidden (1 bytes)\na/\nb.go (5 bytes)\nempty/\n"},
+		{"top", map[string]any{}, ".hidden (1 byte)\na/\nb.go (5 bytes)\nempty/\n"},
 		{"a directory", map[string]any{"path": "a"}, "x.go (0 bytes)\n"},
 		{"not a directory", map[string]any{"path": "b.go"}, "b.go is a regular file, not a directory"},
 		{"missing", map[string]any{"path": "nope"}, "nope does not exist; list_dir or find shows what does"},

@@ -40,7 +40,7 @@ func contextLines(r agent.ContextReport) (heading string, rows []string, totals 
 // how it was reached, and the limits it is held to.
 func contextTotals(r agent.ContextReport) string {
 	parts := []string{
-		count(len(r.Rows), "message"),
+		llm.Count(len(r.Rows), "message"),
 		fmt.Sprintf("tools ~%d", r.Tools),
 		fmt.Sprintf("~%d tokens estimated", r.Estimated),
 	}
@@ -49,12 +49,4 @@ func contextTotals(r agent.ContextReport) string {
 	}
 	parts = append(parts, fmt.Sprintf("budget %d", r.Budget), fmt.Sprintf("compacts past %d", r.CompactAt))
 	return strings.Join(parts, " · ")
-}
-
-// count writes n things, as "1 message" or "5 messages".
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }

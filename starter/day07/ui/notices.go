@@ -45,7 +45,7 @@ func seconds(d time.Duration) string {
 
 // compactedLine says what an automatic compaction did.
 func compactedLine(e agent.Compacted) string {
-	return fmt.Sprintf("compacted: %s replaced by a summary; ~%d → ~%d tokens", count(e.Replaced, "message"), e.Before, e.After)
+	return fmt.Sprintf("compacted: %s replaced by a summary; ~%d → ~%d tokens", llm.Count(e.Replaced, "message"), e.Before, e.After)
 }
 
 // fixLine is the advice that goes under an error, when ply has any: what
