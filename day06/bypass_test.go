@@ -31,7 +31,7 @@ var bypasses = []string{
 	command("ls\u200b; touch MARKER"),                   // a zero-width space
 	command("touch MARKER\nfi"),                         // sh runs the first line before it finds the error
 	command("$'\\x74ouch' MARKER"),                      // bash decodes $'…' as it runs
-	command("ls # a comment \\\ntouch MARKER"),          // a parser read the next line as part of the comment
+	command("ls # a comment \\\ntouch MARKER"),          // a parser read ls touch MARKER; sh runs touch on its own
 	command("echo a\\\n$'\\x74ouch' MARKER"),            // the same, and bash's $'…' after it
 	command("cat <<EOF\nx\nEO\\\nF\ntouch MARKER\nEOF"), // a continuation in a here-document's last line
 	command("while ls; do touch MARKER; done"),          // a loop may never end
