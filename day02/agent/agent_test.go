@@ -21,8 +21,8 @@ func pieces(texts ...string) []llm.StreamDelta {
 }
 
 // says is a whole reply: its text in pieces, then the finish and the usage.
-func says(texts ...string) llmtest.Reply {
-	return llmtest.Reply{Deltas: append(pieces(texts...), llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 7, Output: 2}})}
+func says(texts ...string) []llm.StreamDelta {
+	return append(pieces(texts...), llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 7, Output: 2}})
 }
 
 var (
@@ -46,7 +46,7 @@ func TestTurns(t *testing.T) {
 		wantEvents []Event
 		wantConv   []llm.Message // after the second turn
 	}{
-		{"finished", says("A", "2"),
+		{"finished", llmtest.Reply{Deltas: says("A", "2")},
 			[]Event{Text{"A"}, Text{"2"}, TurnDone{llm.Usage{Input: 7, Output: 2}}},
 			[]llm.Message{system, user("Q1"), model("A1"), user("Q2"), model("A2")}},
 		{"refused before the stream", llmtest.Reply{Refuse: boom},
@@ -58,7 +58,7 @@ func TestTurns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := &llmtest.Script{Replies: []llmtest.Reply{says("A1"), tt.second}}
+			g := &llmtest.Script{Replies: []llmtest.Reply{{Deltas: says("A1")}, tt.second}}
 			a := New(g, "m")
 			if events := send(context.Background(), a, "Q1"); len(events) == 0 {
 				t.Fatal("the first turn emitted no events")
@@ -123,7 +123,7 @@ func TestCancelledTurn(t *testing.T) {
 }
 
 func TestClearAndModel(t *testing.T) {
-	gw := &llmtest.Script{Replies: []llmtest.Reply{says("A1"), says("A2")}}
+	gw := &llmtest.Script{Replies: llmtest.Replies(says("A1"), says("A2"))}
 	a := New(gw, "m1")
 	send(context.Background(), a, "Q1")
 	a.Clear()

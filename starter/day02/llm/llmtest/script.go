@@ -37,6 +37,16 @@ type Reply struct {
 	Pass llm.Gateway
 }
 
+// Replies makes a Reply of each list of deltas, for the many scripts whose
+// replies are nothing more.
+func Replies(deltas ...[]llm.StreamDelta) []Reply {
+	replies := make([]Reply, len(deltas))
+	for i, d := range deltas {
+		replies[i].Deltas = d
+	}
+	return replies
+}
+
 // HoldLimit is how long a held stream waits for its cancel.
 const HoldLimit = 10 * time.Second
 

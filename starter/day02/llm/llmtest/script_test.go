@@ -47,7 +47,7 @@ func TestScript(t *testing.T) {
 		want    []streamed // one per request, in order
 	}{
 		{"no replies: streams that end at once", nil, []streamed{{}, {}}},
-		{"the replies in order, then the last one for ever", []llmtest.Reply{{Deltas: hi}, {Deltas: again}},
+		{"the replies in order, then the last one for ever", llmtest.Replies(hi, again),
 			[]streamed{{deltas: hi}, {deltas: again}, {deltas: again}}},
 		{"a refusal comes before any stream", []llmtest.Reply{{Refuse: boom}, {Deltas: hi}},
 			[]streamed{{err: boom}, {deltas: hi}}},
