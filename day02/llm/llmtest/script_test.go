@@ -105,6 +105,20 @@ func TestScriptHolds(t *testing.T) {
 	}
 }
 
+// TestScriptCancelledBefore: a call on a context that is done fails at
+// once, and opens no stream.
+func TestScriptCancelledBefore(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := &llmtest.Script{Replies: llmtest.Replies(hi)}
+	if got := ask(ctx, s, "hello"); got.err != context.Canceled {
+		t.Errorf("error %v, want context.Canceled", got.err)
+	}
+	if opened, _ := s.Streams(); opened != 0 || len(s.Requests()) != 1 {
+		t.Errorf("%d streams opened for %d requests, want none for 1", opened, len(s.Requests()))
+	}
+}
+
 // TestScriptPasses: a Reply with Pass hands the request on, here to the
 // Mock.
 func TestScriptPasses(t *testing.T) {

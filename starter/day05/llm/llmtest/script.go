@@ -66,9 +66,14 @@ type Script struct {
 	opened, closed int
 }
 
+// Stream keeps a copy of req and answers it with the next Reply. A
+// context that is done already fails the call before any stream, as it
+// fails a real one.
 func (s *Script) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	reply := s.next(req)
+	reply := s.next(ctx, req)
 	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
 	case reply.Pass != nil:
 		return reply.Pass.Stream(ctx, req)
 	case reply.Refuse != nil:
@@ -79,7 +84,7 @@ func (s *Script) Stream(ctx context.Context, req llm.Request) (llm.Stream, error
 
 // next keeps a copy of req and returns the Reply it gets, counting the
 // stream it opens.
-func (s *Script) next(req llm.Request) Reply {
+func (s *Script) next(ctx context.Context, req llm.Request) Reply {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	req.Messages = slices.Clone(req.Messages)
@@ -88,7 +93,7 @@ func (s *Script) next(req llm.Request) Reply {
 	if len(s.Replies) > 0 {
 		reply = s.Replies[min(len(s.requests), len(s.Replies))-1]
 	}
-	if reply.Pass == nil && reply.Refuse == nil {
+	if ctx.Err() == nil && reply.Pass == nil && reply.Refuse == nil {
 		s.opened++
 	}
 	return reply
