@@ -12,19 +12,10 @@ import (
 	"ply/day02/llm/llmtest"
 )
 
-// said is the deltas of a reply that has not finished: its text in pieces.
-func said(pieces ...string) []llm.StreamDelta {
-	var deltas []llm.StreamDelta
-	for _, p := range pieces {
-		deltas = append(deltas, llm.StreamDelta{Text: p})
-	}
-	return deltas
-}
-
 // answers is a model that answers every request with pieces of text,
 // then the finish and the usage.
 func answers(pieces ...string) *llmtest.Script {
-	deltas := append(said(pieces...), llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 12, Output: 3}})
+	deltas := append(llmtest.Text(pieces...), llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 12, Output: 3}})
 	return &llmtest.Script{Replies: []llmtest.Reply{{Deltas: deltas}}}
 }
 
@@ -78,7 +69,7 @@ func finishedTurnKept(ctx context.Context) error {
 
 func failedTurnUnchanged(ctx context.Context) error {
 	reset := errors.New("connection reset")
-	a := agent.New(&llmtest.Script{Replies: []llmtest.Reply{{Deltas: said("Hel"), Err: reset}}}, "m")
+	a := agent.New(&llmtest.Script{Replies: []llmtest.Reply{{Deltas: llmtest.Text("Hel"), Err: reset}}}, "m")
 	events := turn(ctx, a, "hi")
 	if len(events) == 0 {
 		return errors.New("the turn emitted no events")
@@ -97,7 +88,7 @@ func cancelledTurnKeepsPartial(ctx context.Context) error {
 		ctx, cancel := context.WithCancel(ctx)
 		// Ctrl-C, and the connection breaks with an error of its own:
 		// only the context tells a cancel from a failure.
-		g := &llmtest.Script{Replies: []llmtest.Reply{{Deltas: said(pieces...), AtEnd: cancel,
+		g := &llmtest.Script{Replies: []llmtest.Reply{{Deltas: llmtest.Text(pieces...), AtEnd: cancel,
 			Err: errors.New("read: connection reset by peer")}}}
 		a := agent.New(g, "m")
 		events := turn(ctx, a, "tell me a story")

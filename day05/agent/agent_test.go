@@ -13,13 +13,7 @@ import (
 )
 
 // pieces is the text of a reply that the model has not finished.
-func pieces(texts ...string) []llm.StreamDelta {
-	var deltas []llm.StreamDelta
-	for _, text := range texts {
-		deltas = append(deltas, llm.StreamDelta{Text: text})
-	}
-	return deltas
-}
+var pieces = llmtest.Text
 
 // says is a whole reply: its text in pieces, then the finish and the usage.
 func says(texts ...string) []llm.StreamDelta {

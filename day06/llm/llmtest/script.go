@@ -47,6 +47,17 @@ func Replies(deltas ...[]llm.StreamDelta) []Reply {
 	return replies
 }
 
+// Text is the deltas of a reply's text, one piece each, as a model
+// streams it; a reply that is not finished, unless a delta with the
+// finish follows.
+func Text(pieces ...string) []llm.StreamDelta {
+	var deltas []llm.StreamDelta
+	for _, p := range pieces {
+		deltas = append(deltas, llm.StreamDelta{Text: p})
+	}
+	return deltas
+}
+
 // HoldLimit is how long a held stream waits for its cancel.
 const HoldLimit = 10 * time.Second
 

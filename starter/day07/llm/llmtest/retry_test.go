@@ -25,11 +25,7 @@ func TestFailing(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := llmtest.Failing(llmtest.Reply{Deltas: hi}, tt.errs...)
-			var got []streamed
-			for range tt.want {
-				got = append(got, ask(context.Background(), s, "hello"))
-			}
-			if !reflect.DeepEqual(got, tt.want) {
+			if got := askAll(s, len(tt.want)); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("streamed %+v\nwant     %+v", got, tt.want)
 			}
 		})

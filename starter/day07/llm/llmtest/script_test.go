@@ -34,6 +34,16 @@ func ask(ctx context.Context, s *llmtest.Script, text string) streamed {
 	return got
 }
 
+// askAll sends the Script n requests, one after the other, and reads each
+// reply to its end.
+func askAll(s *llmtest.Script, n int) []streamed {
+	var got []streamed
+	for range n {
+		got = append(got, ask(context.Background(), s, "hello"))
+	}
+	return got
+}
+
 var (
 	hi    = []llm.StreamDelta{{Text: "Hi"}, {Finish: "stop"}}
 	again = []llm.StreamDelta{{Text: "again"}}
@@ -57,11 +67,7 @@ func TestScript(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := &llmtest.Script{Replies: tt.replies}
-			var got []streamed
-			for range tt.want {
-				got = append(got, ask(context.Background(), s, "hello"))
-			}
-			if !reflect.DeepEqual(got, tt.want) {
+			if got := askAll(s, len(tt.want)); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("streamed %+v\nwant     %+v", got, tt.want)
 			}
 		})
