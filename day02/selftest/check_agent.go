@@ -9,61 +9,15 @@ import (
 
 	"ply/day02/agent"
 	"ply/day02/llm"
+	"ply/day02/llm/llmtest"
 )
 
-// recorder is a gateway that keeps every request it is sent and streams
-// back its pieces of text, then the usage. With fail set, the stream
-// breaks after the pieces; with cancel set, it cancels the turn after the
-// pieces, as a user pressing Ctrl-C.
-type recorder struct {
-	pieces   []string
-	fail     error
-	cancel   context.CancelFunc
-	requests []llm.Request
-	closed   int // streams closed
+// answers is a model that answers every request with pieces of text,
+// then the finish and the usage.
+func answers(pieces ...string) *llmtest.Script {
+	deltas := append(llmtest.Text(pieces...), llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 12, Output: 3}})
+	return &llmtest.Script{Replies: []llmtest.Reply{{Deltas: deltas}}}
 }
-
-func (g *recorder) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	g.requests = append(g.requests, llm.Request{Model: req.Model, Messages: slices.Clone(req.Messages)})
-	return &fakeStream{ctx: ctx, g: g}, nil
-}
-
-// fakeStream is the recorder's Stream.
-type fakeStream struct {
-	ctx  context.Context
-	g    *recorder
-	next int // how many pieces were handed out
-	err  error
-}
-
-func (s *fakeStream) Next() bool {
-	switch {
-	case s.next < len(s.g.pieces):
-		s.next++
-		return true
-	case s.g.cancel != nil:
-		// Ctrl-C, and the connection breaks with an error of its own:
-		// only the context tells a cancel from a failure.
-		s.g.cancel()
-		s.err = errors.New("read: connection reset by peer")
-	case s.g.fail != nil:
-		s.err = s.g.fail
-	case s.next == len(s.g.pieces):
-		s.next++ // one more delta: the end of the reply
-		return true
-	}
-	return false
-}
-
-func (s *fakeStream) Delta() llm.StreamDelta {
-	if s.next <= len(s.g.pieces) {
-		return llm.StreamDelta{Text: s.g.pieces[s.next-1]}
-	}
-	return llm.StreamDelta{Finish: "stop", Usage: &llm.Usage{Input: 12, Output: 3}}
-}
-
-func (s *fakeStream) Err() error   { return s.err }
-func (s *fakeStream) Close() error { s.g.closed++; return nil }
 
 // turn runs one turn and returns the events it emitted.
 func turn(ctx context.Context, a *agent.Agent, text string) []agent.Event {
@@ -82,17 +36,17 @@ func roles(msgs []llm.Message) []string {
 }
 
 func turnEvents(ctx context.Context) error {
-	g := &recorder{pieces: []string{"Hel", "lo"}}
+	g := answers("Hel", "lo")
 	got := turn(ctx, agent.New(g, "m"), "hi")
 	want := []agent.Event{agent.Text{Text: "Hel"}, agent.Text{Text: "lo"},
 		agent.TurnDone{Usage: llm.Usage{Input: 12, Output: 3}}}
 	if !slices.Equal(got, want) {
 		return fmt.Errorf("events %#v, want %#v", got, want)
 	}
-	if g.closed != 1 {
-		return fmt.Errorf("the stream was closed %d times, want once", g.closed)
+	if _, closed := g.Streams(); closed != 1 {
+		return fmt.Errorf("the stream was closed %d times, want once", closed)
 	}
-	sent := g.requests[0]
+	sent := g.Requests()[0]
 	if sent.Model != "m" || !slices.Equal(roles(sent.Messages), []string{"system", "user"}) {
 		return fmt.Errorf("sent model %q with roles %v, want model m with [system user]", sent.Model, roles(sent.Messages))
 	}
@@ -100,7 +54,7 @@ func turnEvents(ctx context.Context) error {
 }
 
 func finishedTurnKept(ctx context.Context) error {
-	a := agent.New(&recorder{pieces: []string{"Hel", "lo"}}, "m")
+	a := agent.New(answers("Hel", "lo"), "m")
 	turn(ctx, a, "hi")
 	want := []llm.Message{
 		{Role: llm.RoleSystem, Content: agent.SystemPrompt},
@@ -114,13 +68,13 @@ func finishedTurnKept(ctx context.Context) error {
 }
 
 func failedTurnUnchanged(ctx context.Context) error {
-	g := &recorder{pieces: []string{"Hel"}, fail: errors.New("connection reset")}
-	a := agent.New(g, "m")
+	reset := errors.New("connection reset")
+	a := agent.New(&llmtest.Script{Replies: []llmtest.Reply{{Deltas: llmtest.Text("Hel"), Err: reset}}}, "m")
 	events := turn(ctx, a, "hi")
 	if len(events) == 0 {
 		return errors.New("the turn emitted no events")
 	}
-	if last, ok := events[len(events)-1].(agent.Failed); !ok || !errors.Is(last.Err, g.fail) {
+	if last, ok := events[len(events)-1].(agent.Failed); !ok || !errors.Is(last.Err, reset) {
 		return fmt.Errorf("the last event is %#v, want agent.Failed with the stream's error", events[len(events)-1])
 	}
 	if got := roles(a.Messages()); !slices.Equal(got, []string{"system"}) {
@@ -132,7 +86,11 @@ func failedTurnUnchanged(ctx context.Context) error {
 func cancelledTurnKeepsPartial(ctx context.Context) error {
 	for _, pieces := range [][]string{{"Once upon", " a time"}, nil} {
 		ctx, cancel := context.WithCancel(ctx)
-		a := agent.New(&recorder{pieces: pieces, cancel: cancel}, "m")
+		// Ctrl-C, and the connection breaks with an error of its own:
+		// only the context tells a cancel from a failure.
+		g := &llmtest.Script{Replies: []llmtest.Reply{{Deltas: llmtest.Text(pieces...), AtEnd: cancel,
+			Err: errors.New("read: connection reset by peer")}}}
+		a := agent.New(g, "m")
 		events := turn(ctx, a, "tell me a story")
 		want := agent.Cancelled{Kept: pieces != nil}
 		if len(events) == 0 || events[len(events)-1] != agent.Event(want) {

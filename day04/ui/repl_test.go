@@ -9,45 +9,28 @@ import (
 
 	"ply/day04/agent"
 	"ply/day04/llm"
+	"ply/day04/llm/llmtest"
 	"ply/day04/selftest"
 	"ply/day04/tools"
 )
 
-// canned is a gateway that gives every request the same reply, or fails
-// with err when err is set. It streams the reply a character at a time,
-// so that nothing in it arrives whole.
-type canned struct {
-	reply string
-	err   error
-}
-
-func (c canned) Stream(context.Context, llm.Request) (llm.Stream, error) {
-	if c.err != nil {
-		return nil, c.err
+// canned is a model that gives every request the same reply, a
+// character at a time, so that nothing in it arrives whole.
+func canned(reply string) *llmtest.Script {
+	var deltas []llm.StreamDelta
+	for _, r := range reply {
+		deltas = append(deltas, llm.StreamDelta{Text: string(r)})
 	}
-	return &runeStream{runes: []rune(c.reply)}, nil
+	return &llmtest.Script{Replies: []llmtest.Reply{{Deltas: deltas}}}
 }
 
-// runeStream hands out its runes one by one.
-type runeStream struct {
-	runes []rune
-	now   string
+// failing is a model whose every call fails with err.
+func failing(err error) *llmtest.Script {
+	return &llmtest.Script{Replies: []llmtest.Reply{{Refuse: err}}}
 }
-
-func (s *runeStream) Next() bool {
-	if len(s.runes) == 0 {
-		return false
-	}
-	s.now, s.runes = string(s.runes[0]), s.runes[1:]
-	return true
-}
-
-func (s *runeStream) Delta() llm.StreamDelta { return llm.StreamDelta{Text: s.now} }
-func (s *runeStream) Err() error             { return nil }
-func (s *runeStream) Close() error           { return nil }
 
 // down is a model whose every call fails.
-var down = canned{err: errors.New("the model is down")}
+var down = failing(errors.New("the model is down"))
 
 // transcript runs a REPL on input and returns everything it printed.
 func transcript(t *testing.T, gw llm.Gateway, input string, prompt bool) string {
@@ -168,12 +151,12 @@ func TestHelpSaysHowToSendSlash(t *testing.T) {
 // trick of the hostile table: none reaches the output raw.
 func TestREPLHostileText(t *testing.T) {
 	for _, tt := range hostile {
-		reply := transcript(t, canned{reply: tt.text + "."}, "hello\n", false)
+		reply := transcript(t, canned(tt.text+"."), "hello\n", false)
 		if want := tt.want + ".\n"; !strings.HasPrefix(reply, want) {
 			t.Errorf("a reply of %q printed %q, want it to start %q", tt.text, reply, want)
 		}
 		assertHarmless(t, reply)
-		failure := transcript(t, canned{err: errors.New(tt.text)}, "hello\n", false)
+		failure := transcript(t, failing(errors.New(tt.text)), "hello\n", false)
 		// A style pads the lines of a text of several lines to one width.
 		oneLine := !strings.ContainsAny(tt.want, "\n\t")
 		if want := "error: " + tt.want + "\n"; oneLine && !strings.HasPrefix(failure, want) {

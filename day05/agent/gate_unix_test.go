@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"ply/day05/approval"
-	"ply/day05/llm"
+	"ply/day05/llm/llmtest"
 	"ply/day05/tools"
 )
 
@@ -47,11 +47,11 @@ func TestAllowedCommandRunsFromItsTree(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer ws.Close()
-			g := &script{replies: [][]llm.StreamDelta{calls("run_command", `{"command":"`+tt.command+`"}`), final}}
+			g := &llmtest.Script{Replies: llmtest.Replies(calls("run_command", `{"command":"`+tt.command+`"}`), final)}
 			a := New(g, "m", tools.NewRegistry(tools.Editing(ws, os.Environ())...))
 			a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), tt.ask)
 			send(context.Background(), a, "go")
-			results := toolMessages(g.requests[len(g.requests)-1])
+			results := toolMessages(g.Requests()[len(g.Requests())-1])
 			if len(results) != 1 || !strings.Contains(results[0], tt.want) || strings.Contains(results[0], tt.not) {
 				t.Errorf("run_command %q: the model read %q, want %q in it and not %q", tt.command, results, tt.want, tt.not)
 			}

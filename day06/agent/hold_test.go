@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 	"ply/day06/tools"
 )
 
@@ -176,11 +177,11 @@ func TestBadCallDoesNotEndTheConversation(t *testing.T) {
 		// What the model wrote counts 50,000 tokens: the window keeps a stub.
 		{Finish: "tool_calls", Usage: &llm.Usage{Input: 900, Output: 50_000}},
 	}
-	g := &script{replies: [][]llm.StreamDelta{reply, callsUpper("small"), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(reply, callsUpper("small"), final)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "write it")
-	if _, ok := ending(t, events).(TurnDone); !ok || len(g.requests) != 3 {
-		t.Fatalf("the turn ended with %#v after %d requests; want TurnDone after 3: the broken call, the retry, the answer", ending(t, events), len(g.requests))
+	if _, ok := ending(t, events).(TurnDone); !ok || len(g.Requests()) != 3 {
+		t.Fatalf("the turn ended with %#v after %d requests; want TurnDone after 3: the broken call, the retry, the answer", ending(t, events), len(g.Requests()))
 	}
 	msgs := a.Messages()
 	stub := stubOf(t, "100009 bytes of arguments, cut short before the JSON ended")
@@ -191,7 +192,7 @@ func TestBadCallDoesNotEndTheConversation(t *testing.T) {
 		!strings.Contains(got, "write it in parts") {
 		t.Errorf("the call's result is %q, want it to say what the arguments were and how to write in parts", got)
 	}
-	for i, req := range g.requests {
+	for i, req := range g.Requests() {
 		if err := WellFormed(req.Messages); err != nil {
 			t.Errorf("request %d: %v", i+1, err)
 		}
@@ -208,18 +209,18 @@ func TestBadCallDoesNotEndTheConversation(t *testing.T) {
 // kept cut, so that the next turn still fits.
 func TestHugeReplyIsCut(t *testing.T) {
 	huge := strings.Repeat("word ", 200_000)
-	g := &script{replies: [][]llm.StreamDelta{says(huge), says("short")}}
+	g := &llmtest.Script{Replies: llmtest.Replies(says(huge), says("short"))}
 	a := New(g, "m", tools.NewRegistry())
 	send(context.Background(), a, "talk")
 	events := send(context.Background(), a, "again")
 	if _, ok := ending(t, events).(TurnDone); !ok {
 		t.Fatalf("the second turn ended with %#v, want TurnDone", ending(t, events))
 	}
-	got := g.requests[1].Messages[2].Content
+	got := g.Requests()[1].Messages[2].Content
 	if !strings.HasPrefix(got, "word word") || !strings.HasSuffix(got, "it was 1000000 characters, more than the conversation keeps of one reply]") {
 		t.Errorf("the second request carries the reply as %.60q…%.100q, want its start and a note", got, got[max(0, len(got)-100):])
 	}
-	if n := len(g.requests[1].Messages); n != 4 {
+	if n := len(g.Requests()[1].Messages); n != 4 {
 		t.Errorf("the second request has %d messages, want 4: system, user, the cut reply, user", n)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 	"ply/day06/tools"
 )
 
@@ -62,15 +63,15 @@ func TestRepeatsSee(t *testing.T) {
 // has its call answered as not run, and the turn stops there.
 func TestLoopStops(t *testing.T) {
 	same := func() []llm.StreamDelta { return callsUpper("again") }
-	g := &script{replies: [][]llm.StreamDelta{same(), same(), same(), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(same(), same(), same(), final)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "go")
 	want := Repeated{Name: "upper", Arguments: `{"text":"again"}`, Usage: llm.Usage{Input: 30, Output: 15}}
 	if last := events[len(events)-1]; last != want {
 		t.Fatalf("the turn ended %+v, want %+v (see exercise 4)", last, want)
 	}
-	if len(g.requests) != 3 {
-		t.Errorf("the model was asked %d times, want 3: the third reply repeats, and the turn stops", len(g.requests))
+	if len(g.Requests()) != 3 {
+		t.Errorf("the model was asked %d times, want 3: the third reply repeats, and the turn stops", len(g.Requests()))
 	}
 	msgs := a.Messages()
 	last := msgs[len(msgs)-1]
@@ -94,7 +95,7 @@ func TestLoopStops(t *testing.T) {
 // TestLoopCountsAcrossParallelCalls: three identical calls in one reply are
 // three in a row too.
 func TestLoopCountsAcrossParallelCalls(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{callsUpper("x", "x", "x"), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(callsUpper("x", "x", "x"), final)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "go")
 	if _, ok := events[len(events)-1].(Repeated); !ok {

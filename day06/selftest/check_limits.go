@@ -7,6 +7,7 @@ import (
 
 	"ply/day06/agent"
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 	"ply/day06/tools"
 )
 
@@ -45,12 +46,12 @@ func loopStops(ctx context.Context) error {
 }
 
 func loopRespelt(ctx context.Context) error {
-	g := &cued{replies: [][]llm.StreamDelta{
+	g := &llmtest.Script{Replies: llmtest.Replies(
 		calling("step", `{"path":"a","n":1}`),
 		calling("step", `{ "n": 1, "path": "a" }`),
 		calling("step", "{\"path\":\"a\",\n\"n\":1}"),
 		done,
-	}}
+	)}
 	a := agent.New(g, "m", tools.NewRegistry(step{func() {}}))
 	if e, ok := last(turnEvents(ctx, a, "go")).(agent.Repeated); !ok || e.Name != "step" {
 		return fmt.Errorf("the turn ended %#v, want Repeated: the three calls are one call spelt three ways", e)
@@ -59,12 +60,12 @@ func loopRespelt(ctx context.Context) error {
 }
 
 func outOfRoom(ctx context.Context) error {
-	g := &cued{replies: [][]llm.StreamDelta{done}}
+	g := &llmtest.Script{Replies: llmtest.Replies(done)}
 	a := agent.New(g, "m", tools.NewRegistry())
 	a.SetBudget(a.Context().Size() + 20)
 	e, ok := last(turnEvents(ctx, a, strings.Repeat("a long paste ", 40))).(agent.OutOfRoom)
-	if !ok || e.Size <= e.Budget || len(g.requests) != 0 {
-		return fmt.Errorf("the turn ended %#v after %s, want OutOfRoom before any request", e, llm.Count(len(g.requests), "request"))
+	if !ok || e.Size <= e.Budget || len(g.Requests()) != 0 {
+		return fmt.Errorf("the turn ended %#v after %s, want OutOfRoom before any request", e, llm.Count(len(g.Requests()), "request"))
 	}
 	if n := len(a.Messages()); n != 2 {
 		return fmt.Errorf("the conversation holds %s after, want the system prompt and the user's message: the turn ran nothing", llm.Count(n, "message"))

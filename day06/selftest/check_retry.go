@@ -13,29 +13,30 @@ import (
 	"time"
 
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 )
 
 var busy = &llm.APIError{Status: 503, Message: "busy"}
 
 func busyTwice(ctx context.Context) error {
-	g, c := &flaky{errs: []error{busy, busy}}, &clock{}
+	g, c := flaky(busy, busy), &llmtest.Clock{}
 	s, err := retrying(g, c).Stream(ctx, llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "hello"}}})
 	if err != nil {
 		return fmt.Errorf("after two 503s: %v, want the answer of the third attempt", err)
 	}
 	s.Close()
-	if want := []time.Duration{500 * time.Millisecond, time.Second}; g.calls != 3 || !slices.Equal(c.waits, want) {
-		return fmt.Errorf("%s with waits %v, want 3 with waits %v (half of 1 s, then of 2 s)", llm.Count(g.calls, "request"), c.waits, want)
+	if want := []time.Duration{500 * time.Millisecond, time.Second}; len(g.Requests()) != 3 || !slices.Equal(c.Waits(), want) {
+		return fmt.Errorf("%s with waits %v, want 3 with waits %v (half of 1 s, then of 2 s)", llm.Count(len(g.Requests()), "request"), c.Waits(), want)
 	}
 	return nil
 }
 
 func alwaysBusy(ctx context.Context) error {
-	g, c := &flaky{errs: slices.Repeat([]error{busy}, 100)}, &clock{}
+	g, c := flaky(slices.Repeat([]error{busy}, 100)...), &llmtest.Clock{}
 	_, err := retrying(g, c).Stream(ctx, llm.Request{})
 	want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second}
-	if g.calls != 5 || !slices.Equal(c.waits, want) {
-		return fmt.Errorf("%s with waits %v, want 5 with waits %v", llm.Count(g.calls, "request"), c.waits, want)
+	if len(g.Requests()) != 5 || !slices.Equal(c.Waits(), want) {
+		return fmt.Errorf("%s with waits %v, want 5 with waits %v", llm.Count(len(g.Requests()), "request"), c.Waits(), want)
 	}
 	if !errors.Is(err, busy) || !strings.Contains(err.Error(), "gave up after 5 attempts") {
 		return fmt.Errorf("error %v, want the 503, saying it gave up after 5 attempts", err)
@@ -44,14 +45,14 @@ func alwaysBusy(ctx context.Context) error {
 }
 
 func serverHint(ctx context.Context) error {
-	g, c := &flaky{errs: []error{&llm.APIError{Status: 429, RetryAfter: 6 * time.Second}}}, &clock{}
-	if _, err := retrying(g, c).Stream(ctx, llm.Request{}); err != nil || !slices.Equal(c.waits, []time.Duration{6 * time.Second}) {
-		return fmt.Errorf("a 429 asking for 6 s: waits %v, error %v; want one wait of 6 s, then the answer", c.waits, err)
+	g, c := flaky(&llm.APIError{Status: 429, RetryAfter: 6 * time.Second}), &llmtest.Clock{}
+	if _, err := retrying(g, c).Stream(ctx, llm.Request{}); err != nil || !slices.Equal(c.Waits(), []time.Duration{6 * time.Second}) {
+		return fmt.Errorf("a 429 asking for 6 s: waits %v, error %v; want one wait of 6 s, then the answer", c.Waits(), err)
 	}
-	g, c = &flaky{errs: []error{&llm.APIError{Status: 429, RetryAfter: time.Hour}}}, &clock{}
+	g, c = flaky(&llm.APIError{Status: 429, RetryAfter: time.Hour}), &llmtest.Clock{}
 	_, err := retrying(g, c).Stream(ctx, llm.Request{})
-	if g.calls != 1 || len(c.waits) != 0 || err == nil || !strings.Contains(err.Error(), "the server asks to wait 1 h; ply waits 1 min at most") {
-		return fmt.Errorf("a 429 asking for an hour: %s, waits %v, error %v; want one request, no wait, and an error saying how long ply waits at most", llm.Count(g.calls, "request"), c.waits, err)
+	if len(g.Requests()) != 1 || len(c.Waits()) != 0 || err == nil || !strings.Contains(err.Error(), "the server asks to wait 1 h; ply waits 1 min at most") {
+		return fmt.Errorf("a 429 asking for an hour: %s, waits %v, error %v; want one request, no wait, and an error saying how long ply waits at most", llm.Count(len(g.Requests()), "request"), c.Waits(), err)
 	}
 	return nil
 }
@@ -130,7 +131,7 @@ func refused(ctx context.Context, status int, body string) (int, error) {
 		io.WriteString(w, body)
 	}))
 	defer srv.Close()
-	_, err := retrying(llm.NewOpenAI(srv.URL, "sk-wrong"), &clock{}).Stream(ctx, llm.Request{Model: "m1"})
+	_, err := retrying(llm.NewOpenAI(srv.URL, "sk-wrong"), &llmtest.Clock{}).Stream(ctx, llm.Request{Model: "m1"})
 	return int(calls.Load()), err
 }
 

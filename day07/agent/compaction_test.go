@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
@@ -89,14 +90,14 @@ func TestCompactRefuses(t *testing.T) {
 	}
 }
 
-// refusing is a gateway that refuses everything with err.
-type refusing struct{ err error }
-
-func (r refusing) Stream(context.Context, llm.Request) (llm.Stream, error) { return nil, r.err }
+// refusing is a model that refuses everything with err.
+func refusing(err error) *llmtest.Script {
+	return &llmtest.Script{Replies: []llmtest.Reply{{Refuse: err}}}
+}
 
 func TestCompactWhenTheModelFails(t *testing.T) {
 	busy := &llm.APIError{Status: 503}
-	a := New(refusing{busy}, "m", tools.NewRegistry())
+	a := New(refusing(busy), "m", tools.NewRegistry())
 	window := []llm.Message{system, user(strings.Repeat("q", 900)), model("a"), user("q2")}
 	a.messages = window
 	if _, err := a.Compact(context.Background()); !errors.Is(err, busy) || !strings.HasPrefix(err.Error(), "ask for a summary: ") {
@@ -137,7 +138,7 @@ func TestAutomaticCompaction(t *testing.T) {
 // TestOutOfRoom: a turn that does not fit even after compaction stops
 // before its request, and leaves only the user's message behind.
 func TestOutOfRoom(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(final)}
 	a := New(g, "m", tools.NewRegistry())
 	a.SetBudget(estimate(system) + 10)
 	events := chatWith(a, strings.Repeat("a long paste ", 20))
@@ -145,28 +146,23 @@ func TestOutOfRoom(t *testing.T) {
 	if !ok || len(events) != 1 || out.Budget != a.Budget() || out.Size <= out.Budget {
 		t.Fatalf("events %v, want only OutOfRoom, with a size over the budget", events)
 	}
-	if len(g.requests) != 0 || len(a.Messages()) != 2 {
-		t.Errorf("%d requests sent and %d messages left, want none sent and the system prompt and the user's message", len(g.requests), len(a.Messages()))
+	if len(g.Requests()) != 0 || len(a.Messages()) != 2 {
+		t.Errorf("%d requests sent and %d messages left, want none sent and the system prompt and the user's message", len(g.Requests()), len(a.Messages()))
 	}
 }
 
 // noSleep is a Sleep for llm.Retrying that returns at once.
 func noSleep(ctx context.Context, d time.Duration) error { return ctx.Err() }
 
-// onceBusy is a gateway that is busy on its first request only.
-type onceBusy struct{ calls int }
-
-func (o *onceBusy) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	if o.calls++; o.calls == 1 {
-		return nil, &llm.APIError{Status: 503}
-	}
-	return llm.Mock{}.Stream(ctx, req)
+// onceBusy is a model that is busy on its first request only.
+func onceBusy() *llmtest.Script {
+	return &llmtest.Script{Replies: []llmtest.Reply{{Refuse: &llm.APIError{Status: 503}}, {Pass: llm.Mock{}}}}
 }
 
 // TestRetryingIsAnEvent: the wait before a retry reaches the user as an
 // event of the turn.
 func TestRetryingIsAnEvent(t *testing.T) {
-	g := &llm.Retrying{Gateway: &onceBusy{}, Schedule: llm.DefaultSchedule, Random: func() float64 { return 0.5 }, Sleep: noSleep}
+	g := &llm.Retrying{Gateway: onceBusy(), Schedule: llm.DefaultSchedule, Random: func() float64 { return 0.5 }, Sleep: noSleep}
 	a := New(g, "scripted", tools.NewRegistry())
 	events := chatWith(a, "hello")
 	r, ok := events[0].(Retrying)
@@ -204,10 +200,11 @@ func TestCutReplyShownOnce(t *testing.T) {
 	}
 }
 
-// noSummaries is a gateway that refuses every request for a summary and
-// answers every other with script.
+// noSummaries refuses every request for a summary and answers every
+// other from its Script. It stays a gateway of its own because which
+// requests ask for a summary depends on the budget, not on their order.
 type noSummaries struct {
-	script
+	llmtest.Script
 	summaries int
 }
 
@@ -216,16 +213,16 @@ func (g *noSummaries) Stream(ctx context.Context, req llm.Request) (llm.Stream, 
 		g.summaries++
 		return nil, &llm.APIError{Status: 500}
 	}
-	return g.script.Stream(ctx, req)
+	return g.Script.Stream(ctx, req)
 }
 
 // TestCompactionFailsOnce: when the summary cannot be had, a long turn
 // asks for it once, not in every round.
 func TestCompactionFailsOnce(t *testing.T) {
-	g := &noSummaries{script: script{replies: [][]llm.StreamDelta{final}}}
+	g := &noSummaries{Script: llmtest.Script{Replies: llmtest.Replies(final)}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	chatWith(a, strings.Repeat("a long question ", 200))
-	g.replies = [][]llm.StreamDelta{callsUpper("1"), callsUpper("2"), callsUpper("3"), final}
+	g.Replies = llmtest.Replies(callsUpper("1"), callsUpper("2"), callsUpper("3"), final)
 	a.SetBudget(a.Context().Size() * 5 / 4) // past three quarters, with room for the turn
 	events := chatWith(a, "go")
 	failed := 0

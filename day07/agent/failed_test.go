@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
@@ -31,7 +32,7 @@ func TestFailedTurn(t *testing.T) {
 			for range tt.rounds {
 				replies = append(replies, callsUpper("a", "b"))
 			}
-			g := &script{replies: append(replies, nil), refuse: boom}
+			g := &llmtest.Script{Replies: append(llmtest.Replies(replies...), llmtest.Reply{Refuse: boom})}
 			a := New(g, "m", tools.NewRegistry(upper{}))
 			events := send(context.Background(), a, "go")
 			if last, ok := events[len(events)-1].(Failed); !ok || !errors.Is(last.Err, boom) {
@@ -54,14 +55,14 @@ func TestFailedTurn(t *testing.T) {
 // TestFailedTurnThenAgain fails a turn after a round of tools, and asks
 // again: the model is sent the rounds that ran, then the new question.
 func TestFailedTurnThenAgain(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), nil, final}, refuse: errors.New("502 Bad Gateway")}
+	g := &llmtest.Script{Replies: []llmtest.Reply{{Deltas: callsUpper("a", "b")}, {Refuse: errors.New("502 Bad Gateway")}, {Deltas: final}}}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	send(context.Background(), a, "go")
 	send(context.Background(), a, "again")
-	if len(g.requests) < 3 {
-		t.Fatalf("the model was asked %d times, want a third time for the second turn", len(g.requests))
+	if len(g.Requests()) < 3 {
+		t.Fatalf("the model was asked %d times, want a third time for the second turn", len(g.Requests()))
 	}
-	sent := g.requests[2].Messages // the failed turn sent two requests
+	sent := g.Requests()[2].Messages // the failed turn sent two requests
 	want := []llm.Message{
 		{Role: llm.RoleUser, Content: "go"},
 		{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "c0", Name: "upper", Arguments: `{"text":"a"}`}, {ID: "c1", Name: "upper", Arguments: `{"text":"b"}`}}},

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
@@ -110,42 +111,6 @@ func (k *ticker) tick(name string) {
 	}
 }
 
-// replay is a gateway that streams one scripted reply per request, in
-// order, ticking before each delta. It keeps every request.
-type replay struct {
-	replies  [][]llm.StreamDelta
-	clock    *ticker
-	requests [][]llm.Message
-}
-
-func (r *replay) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	r.requests = append(r.requests, append([]llm.Message(nil), req.Messages...))
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	n := min(len(r.requests), len(r.replies)) - 1
-	return &tickStream{ctx: ctx, list: r.replies[n], clock: r.clock}, nil
-}
-
-type tickStream struct {
-	ctx   context.Context
-	list  []llm.StreamDelta
-	now   llm.StreamDelta
-	clock *ticker
-}
-
-func (s *tickStream) Next() bool {
-	s.clock.tick("delta")
-	if len(s.list) == 0 || s.ctx.Err() != nil {
-		return false
-	}
-	s.now, s.list = s.list[0], s.list[1:]
-	return true
-}
-func (s *tickStream) Delta() llm.StreamDelta { return s.now }
-func (s *tickStream) Err() error             { return s.ctx.Err() }
-func (s *tickStream) Close() error           { return nil }
-
 // echo is a tool that ticks when it starts and when it ends, and returns
 // its arguments.
 type echo struct{ clock *ticker }
@@ -185,11 +150,11 @@ func scriptedTurn() [][]llm.StreamDelta {
 // runScripted runs the scripted turn, cancelling at point at (0: never),
 // and returns the agent, the gateway, the turn's events and the names of
 // the points it passed.
-func runScripted(at int) (*Agent, *replay, []Event, []string) {
+func runScripted(at int) (*Agent, *llmtest.Script, []Event, []string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	clock := &ticker{at: at, cancel: cancel}
-	g := &replay{replies: scriptedTurn(), clock: clock}
+	g := &llmtest.Script{Replies: llmtest.Replies(scriptedTurn()...), Before: func() { clock.tick("delta") }}
 	a := New(g, "m", tools.NewRegistry(echo{clock}))
 	var events []Event
 	a.Send(ctx, "go", func(e Event) {
@@ -212,16 +177,16 @@ func TestCancelAtEveryPoint(t *testing.T) {
 		if err := WellFormed(a.Messages()); err != nil {
 			t.Errorf("%s: the conversation is broken: %v (see exercise 3)", where, err)
 		}
-		for i, req := range g.requests {
-			if err := WellFormed(req); err != nil {
+		for i, req := range g.Requests() {
+			if err := WellFormed(req.Messages); err != nil {
 				t.Errorf("%s: request %d was broken: %v", where, i+1, err)
 			}
 		}
 		checkOneEnd(t, where, events)
 		// Nothing is taken back: what was sent, the user's message first,
 		// is where the conversation goes on from (day 7 has logged it).
-		for i, req := range g.requests {
-			if msgs := a.Messages(); len(req) > len(msgs) || !reflect.DeepEqual(req, msgs[:len(req)]) {
+		for i, req := range g.Requests() {
+			if msgs := a.Messages(); len(req.Messages) > len(msgs) || !reflect.DeepEqual(req.Messages, msgs[:len(req.Messages)]) {
 				t.Errorf("%s: request %d is not the start of the conversation after the cancel: the turn took back what it had sent", where, i+1)
 			}
 		}
@@ -230,7 +195,7 @@ func TestCancelAtEveryPoint(t *testing.T) {
 		}
 		// The next turn starts from a conversation a server accepts.
 		a.Send(context.Background(), "go on", func(Event) {})
-		if err := WellFormed(g.requests[len(g.requests)-1]); err != nil {
+		if err := WellFormed(g.Requests()[len(g.Requests())-1].Messages); err != nil {
 			t.Errorf("%s: the next turn's request is broken: %v (see exercise 3)", where, err)
 		}
 	}

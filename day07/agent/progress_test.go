@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
@@ -28,7 +29,7 @@ func (reporter) Run(ctx context.Context, _ json.RawMessage) (string, error) {
 
 func TestToolProgress(t *testing.T) {
 	call := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "reporter", Arguments: `{}`}}}, {Finish: "tool_calls"}}
-	g := &script{replies: [][]llm.StreamDelta{call, final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(call, final)}
 	events := send(context.Background(), New(g, "m", tools.NewRegistry(reporter{})), "go")
 	want := []Event{
 		ToolStart{ID: "c0", Name: "reporter", Arguments: `{}`},
@@ -41,7 +42,7 @@ func TestToolProgress(t *testing.T) {
 	if end, ok := events[3].(ToolEnd); !ok || end.ID != "c0" {
 		t.Errorf("event 4 is %+v, want the call's ToolEnd after its progress", events[3])
 	}
-	for _, m := range g.requests[1].Messages {
+	for _, m := range g.Requests()[1].Messages {
 		if m.Content == "compiling" || m.Content == "testing" {
 			t.Errorf("a progress line reached the conversation: %+v", m)
 		}

@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
 func TestContext(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(callsUpper("a", "b"), final)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	send(context.Background(), a, "say a\nand b")
 	r := a.Context()
@@ -54,7 +55,7 @@ func TestContext(t *testing.T) {
 // TestContextCountedGrows: messages added after the server's count are
 // estimated on top of it.
 func TestContextCountedGrows(t *testing.T) {
-	a := New(&script{replies: [][]llm.StreamDelta{final}}, "m", tools.NewRegistry())
+	a := New(&llmtest.Script{Replies: llmtest.Replies(final)}, "m", tools.NewRegistry())
 	send(context.Background(), a, "hi")
 	a.messages = append(a.messages, user("and one more thing"))
 	if got, want := a.Context().Counted, 23+estimate(user("and one more thing")); got != want {

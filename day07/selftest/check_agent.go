@@ -12,6 +12,7 @@ import (
 
 	"ply/day07/agent"
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
@@ -27,16 +28,14 @@ func (echo) Run(_ context.Context, args json.RawMessage) (string, error) {
 	return "echo " + string(args), nil
 }
 
-// rounds is a gateway that streams its replies in turn, each a list of
-// deltas, and then the same last reply for ever; a nil reply is a
-// refusal. It keeps every request, and refuses past maxAsked of them, so
-// that a loop that never stops fails its check rather than fill the
-// memory. Each stream checks its context, as a real one does; after the
-// deltas of the last reply it calls atEnd, when that is set.
-type rounds struct {
-	replies  [][]llm.StreamDelta
-	atEnd    func() // a check can press Ctrl-C here
-	requests []llm.Request
+// rounds is a model that streams replies in turn, then the last one
+// again, and refuses past maxAsked requests, so that a loop that never
+// stops fails its check rather than fill the memory.
+func rounds(replies ...llmtest.Reply) *llmtest.Script {
+	for len(replies) < maxAsked {
+		replies = append(replies, replies[len(replies)-1])
+	}
+	return &llmtest.Script{Replies: append(replies, llmtest.Reply{Refuse: errLoops})}
 }
 
 // maxAsked is more requests than any turn makes: once, and once more
@@ -46,55 +45,8 @@ const maxAsked = agent.MaxRounds + 5
 var (
 	errRefused = errors.New("502 Bad Gateway")
 	errReset   = errors.New("read: connection reset by peer")
+	errLoops   = fmt.Errorf("asked %d times in one turn: the loop does not stop", maxAsked+1)
 )
-
-func (g *rounds) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	req.Messages = slices.Clone(req.Messages)
-	g.requests = append(g.requests, req)
-	reply := g.replies[min(len(g.requests), len(g.replies))-1]
-	switch {
-	case len(g.requests) > maxAsked:
-		return nil, fmt.Errorf("asked %d times in one turn: the loop does not stop", len(g.requests))
-	case reply == nil:
-		return nil, errRefused
-	}
-	s := &deltas{ctx: ctx, list: reply}
-	if len(g.requests) >= len(g.replies) {
-		s.atEnd = g.atEnd
-	}
-	return s, nil
-}
-
-// deltas is a stream over a list of deltas. When atEnd cancels the turn,
-// the stream breaks with an error of its own, as a cut connection does:
-// only the context tells a cancel from a failure.
-type deltas struct {
-	ctx   context.Context
-	list  []llm.StreamDelta
-	atEnd func()
-	now   llm.StreamDelta
-	err   error
-}
-
-func (d *deltas) Next() bool {
-	switch {
-	case d.err != nil:
-		return false
-	case d.ctx.Err() != nil:
-		d.err = d.ctx.Err()
-		return false
-	case len(d.list) > 0:
-		d.now, d.list = d.list[0], d.list[1:]
-		return true
-	case d.atEnd != nil:
-		d.atEnd()
-		d.err = errReset
-	}
-	return false
-}
-func (d *deltas) Delta() llm.StreamDelta { return d.now }
-func (d *deltas) Err() error             { return d.err }
-func (d *deltas) Close() error           { return nil }
 
 // fragment is a delta with one tool-call fragment.
 func fragment(index int, id, name, args string) llm.StreamDelta {
@@ -181,11 +133,11 @@ func toolMessages(msgs []llm.Message) []llm.Message {
 }
 
 func fragmentsJoin(ctx context.Context) error {
-	g := &rounds{replies: [][]llm.StreamDelta{{
+	g := rounds(llmtest.Replies([]llm.StreamDelta{
 		fragment(0, "call_a", "echo", ""),
 		fragment(0, "", "", `{"pa`), fragment(0, "", "", `th": "calc`), fragment(0, "", "", `.go"}`),
 		{Finish: "tool_calls"},
-	}, done}}
+	}, done)...)
 	_, msgs := runTurn(ctx, g)
 	want := llm.ToolCall{ID: "call_a", Name: "echo", Arguments: `{"path": "calc.go"}`}
 	if len(msgs) < 3 {
@@ -203,13 +155,13 @@ func fragmentsJoin(ctx context.Context) error {
 
 func parallelCalls(ctx context.Context) error {
 	// The fragments of two calls come interleaved, and call 1 starts first.
-	g := &rounds{replies: [][]llm.StreamDelta{{
+	g := rounds(llmtest.Replies([]llm.StreamDelta{
 		fragment(1, "call_b", "echo", `{"n":`),
 		fragment(0, "call_a", "echo", `{"n":`),
 		fragment(1, "", "", `2}`),
 		fragment(0, "", "", `1}`),
 		{Finish: "tool_calls"},
-	}, done}}
+	}, done)...)
 	events, msgs := runTurn(ctx, g)
 	var started []string
 	for _, e := range events {
@@ -229,7 +181,7 @@ func parallelCalls(ctx context.Context) error {
 }
 
 func wholeCallWithoutID(ctx context.Context) error {
-	g := &rounds{replies: [][]llm.StreamDelta{{fragment(0, "", "echo", `{"x":1}`), {Finish: "tool_calls"}}, done}}
+	g := rounds(llmtest.Replies([]llm.StreamDelta{fragment(0, "", "echo", `{"x":1}`), {Finish: "tool_calls"}}, done)...)
 	_, msgs := runTurn(ctx, g)
 	results := toolMessages(msgs)
 	if len(results) != 1 || results[0].ToolCallID == "" || results[0].Content != `echo {"x":1}` {
@@ -242,7 +194,7 @@ func wholeCallWithoutID(ctx context.Context) error {
 }
 
 func roundLimit(ctx context.Context) error {
-	g := &rounds{replies: eachRound(agent.MaxRounds + 1)}
+	g := rounds(llmtest.Replies(eachRound(agent.MaxRounds + 1)...)...)
 	events, msgs := runTurn(ctx, g)
 	last, err := lastEvent(events)
 	if err != nil {
@@ -253,22 +205,22 @@ func roundLimit(ctx context.Context) error {
 	if last != want {
 		return fmt.Errorf("the turn ended with %s, want %s: the rounds, and the usage of every request", describe(last), describe(want))
 	}
-	if len(g.requests) != asked {
-		return fmt.Errorf("the model was asked %s, want %d: once, then once more after each round", llm.Count(len(g.requests), "time"), asked)
+	if len(g.Requests()) != asked {
+		return fmt.Errorf("the model was asked %s, want %d: once, then once more after each round", llm.Count(len(g.Requests()), "time"), asked)
 	}
 	end := msgs[len(msgs)-1]
 	if ids := unanswered(msgs); end.Role != llm.RoleTool || !strings.HasPrefix(end.Content, "not run") || len(ids) > 0 {
 		return fmt.Errorf("the conversation ends with %+v, and calls %q have no result; want every call answered, the last as not run", end, ids)
 	}
 	// A model that needs every round it may have still gets to answer.
-	g = &rounds{replies: append(eachRound(agent.MaxRounds), done)}
+	g = rounds(llmtest.Replies(append(eachRound(agent.MaxRounds), done)...)...)
 	events, _ = runTurn(ctx, g)
 	if last, err = lastEvent(events); err != nil {
 		return err
 	}
-	if _, ok := last.(agent.TurnDone); !ok || len(g.requests) != asked {
+	if _, ok := last.(agent.TurnDone); !ok || len(g.Requests()) != asked {
 		return fmt.Errorf("a model that answers after %d rounds was asked %d times and the turn ended with %s; want %d and agent.TurnDone",
-			agent.MaxRounds, len(g.requests), describe(last), asked)
+			agent.MaxRounds, len(g.Requests()), describe(last), asked)
 	}
 	return nil
 }
@@ -278,10 +230,12 @@ func cancelKeepsRounds(ctx context.Context) error {
 	// the first fragment of a call.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	g := &rounds{atEnd: cancel, replies: [][]llm.StreamDelta{
-		callsEcho("call_1"),
-		{{Text: "Let me look "}, {Text: "again."}, fragment(0, "call_2", "echo", `{"pa`)},
-	}}
+	g := rounds(
+		llmtest.Reply{Deltas: callsEcho("call_1")},
+		// Ctrl-C, and the connection breaks with an error of its own:
+		// only the context tells a cancel from a failure.
+		llmtest.Reply{Deltas: []llm.StreamDelta{{Text: "Let me look "}, {Text: "again."}, fragment(0, "call_2", "echo", `{"pa`)}, AtEnd: cancel, Err: errReset},
+	)
 	events, msgs := runTurn(ctx, g)
 	last, err := lastEvent(events)
 	if err != nil {

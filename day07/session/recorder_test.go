@@ -12,6 +12,7 @@ import (
 
 	"ply/day07/agent"
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
@@ -280,36 +281,6 @@ func TestRecorderLogsACancelledCall(t *testing.T) {
 	}
 }
 
-// canned is a model that answers each request with the next of its
-// replies, the last one again once they run out.
-type canned struct {
-	replies [][]llm.StreamDelta
-	sent    int
-}
-
-func (c *canned) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	reply := c.replies[min(c.sent, len(c.replies)-1)]
-	c.sent++
-	return &cannedStream{deltas: reply}, nil
-}
-
-// cannedStream hands out a reply's deltas and ends cleanly.
-type cannedStream struct {
-	deltas []llm.StreamDelta
-	now    llm.StreamDelta
-}
-
-func (s *cannedStream) Next() bool {
-	if len(s.deltas) == 0 {
-		return false
-	}
-	s.now, s.deltas = s.deltas[0], s.deltas[1:]
-	return true
-}
-func (s *cannedStream) Delta() llm.StreamDelta { return s.now }
-func (s *cannedStream) Err() error             { return nil }
-func (s *cannedStream) Close() error           { return nil }
-
 // TestTheLogIsABeginningOfTheConversation has the model answer with a
 // tool call, and with a text, longer than a log line may be. However the
 // window keeps such a reply, the log never misses an event in its
@@ -332,7 +303,7 @@ func TestTheLogIsABeginningOfTheConversation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := agent.New(&canned{replies: tt.replies}, "scripted", tools.NewRegistry(readsCalc{}))
+			a := agent.New(&llmtest.Script{Replies: llmtest.Replies(tt.replies...)}, "scripted", tools.NewRegistry(readsCalc{}))
 			rec := NewRecorder(newTestStore(t), a, "/home/ann/calc")
 			var had [][]llm.Message // every window the agent had, change by change
 			a.Watch(func(e agent.Event) {

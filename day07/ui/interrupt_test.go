@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,47 +15,19 @@ import (
 
 	"ply/day07/agent"
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
-// storyteller is a gateway that, asked for a story, says "Once upon" and
-// then waits forever, as a slow model would; everything else goes to the
-// Mock.
-type storyteller struct{}
-
-func (storyteller) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	if last := req.Messages[len(req.Messages)-1]; last.Content != "tell me a story" {
-		return llm.Mock{}.Stream(ctx, req)
-	}
-	return &endless{ctx: ctx}, nil
+// storyteller is a model that, asked for a story, says "Once upon" and
+// then waits for the cancel, as a slow model would; what it is asked next
+// goes to the Mock.
+func storyteller() *llmtest.Script {
+	return &llmtest.Script{Replies: []llmtest.Reply{
+		{Deltas: []llm.StreamDelta{{Text: "Once upon"}}, Hold: true},
+		{Pass: llm.Mock{}},
+	}}
 }
-
-// endless says "Once upon", then blocks until its context is done, or
-// gives up after a while, so that a test whose Ctrl-C never comes fails
-// instead of hanging.
-type endless struct {
-	ctx  context.Context
-	said bool
-	err  error
-}
-
-func (e *endless) Next() bool {
-	if !e.said {
-		e.said = true
-		return true
-	}
-	select {
-	case <-e.ctx.Done():
-		e.err = e.ctx.Err()
-	case <-time.After(10 * time.Second):
-		e.err = errors.New("nobody pressed Ctrl-C: was \"Once upon\" never on the screen?")
-	}
-	return false
-}
-
-func (e *endless) Delta() llm.StreamDelta { return llm.StreamDelta{Text: "Once upon"} }
-func (e *endless) Err() error             { return e.err }
-func (e *endless) Close() error           { return nil }
 
 // watcher is an output that calls act once, the first time what has been
 // written contains want. (It holds its buffer in a field, not embedded, so
@@ -85,7 +56,7 @@ func (w *watcher) String() string { return w.buf.String() }
 func TestCtrlCCancelsTheReply(t *testing.T) {
 	interrupts := make(chan os.Signal, 1)
 	out := &watcher{want: "Once upon", act: func() { interrupts <- os.Interrupt }}
-	r := NewREPL(agent.New(storyteller{}, "m", tools.NewRegistry()), strings.NewReader("tell me a story\nhello\n"), out, false)
+	r := NewREPL(agent.New(storyteller(), "m", tools.NewRegistry()), strings.NewReader("tell me a story\nhello\n"), out, false)
 	r.CancelOn(interrupts)
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatalf("Run: %v", err)

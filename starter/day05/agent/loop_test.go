@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"ply/day05/llm"
+	"ply/day05/llm/llmtest"
 	"ply/day05/tools"
 )
 
@@ -63,11 +64,11 @@ func ending(t *testing.T, events []Event) Event {
 var final = []llm.StreamDelta{{Text: "All done."}, {Finish: "stop", Usage: &llm.Usage{Input: 20, Output: 3}}}
 
 func TestLoop(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(callsUpper("a", "b"), final)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "go")
-	if len(g.requests) != 2 {
-		t.Fatalf("the model was asked %d times, want 2: once, and again with the results", len(g.requests))
+	if len(g.Requests()) != 2 {
+		t.Fatalf("the model was asked %d times, want 2: once, and again with the results", len(g.Requests()))
 	}
 
 	var kinds []string
@@ -81,7 +82,7 @@ func TestLoop(t *testing.T) {
 	if done := events[len(events)-1]; done != (TurnDone{Usage: llm.Usage{Input: 30, Output: 8}}) {
 		t.Errorf("the turn ended %+v, want the usage of both rounds added up", done)
 	}
-	second := g.requests[1].Messages
+	second := g.Requests()[1].Messages
 	wantTail := []llm.Message{
 		{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{
 			{ID: "c0", Name: "upper", Arguments: `{"text":"a"}`}, {ID: "c1", Name: "upper", Arguments: `{"text":"b"}`}}},
@@ -91,18 +92,18 @@ func TestLoop(t *testing.T) {
 	if got := second[len(second)-3:]; !reflect.DeepEqual(got, wantTail) {
 		t.Errorf("the second request ends with\n%+v\nwant\n%+v", got, wantTail)
 	}
-	if len(g.requests[0].Tools) != 1 || g.requests[0].Tools[0].Name != "upper" {
-		t.Errorf("the request offered the tools %+v, want upper", g.requests[0].Tools)
+	if len(g.Requests()[0].Tools) != 1 || g.Requests()[0].Tools[0].Name != "upper" {
+		t.Errorf("the request offered the tools %+v, want upper", g.Requests()[0].Tools)
 	}
 }
 
 func TestLoopToolErrorGoesToTheModel(t *testing.T) {
 	bad := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "nope", Arguments: `{}`}}}, {Finish: "tool_calls"}}
-	g := &script{replies: [][]llm.StreamDelta{bad, final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(bad, final)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "go")
-	if len(g.requests) != 2 || len(g.requests[1].Messages) < 4 || len(events) < 3 {
-		t.Fatalf("the model was asked %d times, with %d events; want it asked again with the error", len(g.requests), len(events))
+	if len(g.Requests()) != 2 || len(g.Requests()[1].Messages) < 4 || len(events) < 3 {
+		t.Fatalf("the model was asked %d times, with %d events; want it asked again with the error", len(g.Requests()), len(events))
 	}
 	if end, ok := events[1].(ToolEnd); !ok || end.Err == nil {
 		t.Errorf("event %+v, want a ToolEnd with the error", events[1])
@@ -110,7 +111,7 @@ func TestLoopToolErrorGoesToTheModel(t *testing.T) {
 	if _, ok := events[len(events)-1].(TurnDone); !ok {
 		t.Errorf("the turn ended %+v, want TurnDone: a failing tool does not end the turn", events[len(events)-1])
 	}
-	result := g.requests[1].Messages[3]
+	result := g.Requests()[1].Messages[3]
 	if result.Role != llm.RoleTool || !strings.HasPrefix(result.Content, `error: there is no tool "nope"`) {
 		t.Errorf("the model was sent %+v, want the error as the call's result", result)
 	}
@@ -121,15 +122,15 @@ func TestRoundLimit(t *testing.T) {
 	// make, the script refuses, so that a loop with no limit fails here
 	// instead of running on.
 	replies := slices.Repeat([][]llm.StreamDelta{callsUpper("again")}, MaxRounds+1)
-	g := &script{replies: append(replies, nil), refuse: errors.New("asked once more than the limit allows")}
+	g := &llmtest.Script{Replies: append(llmtest.Replies(replies...), llmtest.Reply{Refuse: errors.New("asked once more than the limit allows")})}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "loop")
 	want := RoundLimit{Rounds: MaxRounds, Usage: llm.Usage{Input: 10 * (MaxRounds + 1), Output: 5 * (MaxRounds + 1)}}
 	if last := ending(t, events); last != want {
 		t.Fatalf("the turn ended %+v, want %+v: the round count, and the usage of every request (see day03's exercise 1)", last, want)
 	}
-	if len(g.requests) != MaxRounds+1 {
-		t.Errorf("the model was asked %d times, want %d: once, then once more after each round (see day03's exercise 1)", len(g.requests), MaxRounds+1)
+	if len(g.Requests()) != MaxRounds+1 {
+		t.Errorf("the model was asked %d times, want %d: once, then once more after each round (see day03's exercise 1)", len(g.Requests()), MaxRounds+1)
 	}
 	msgs := a.Messages()
 	var ran, notRun int
@@ -151,14 +152,14 @@ func TestRoundLimit(t *testing.T) {
 // TestRoundLimitLetsTheLastRoundBeAnswered gives the model every round it
 // may have: after the last, it answers, and the turn is done.
 func TestRoundLimitLetsTheLastRoundBeAnswered(t *testing.T) {
-	g := &script{replies: append(slices.Repeat([][]llm.StreamDelta{callsUpper("again")}, MaxRounds), final)}
+	g := &llmtest.Script{Replies: llmtest.Replies(append(slices.Repeat([][]llm.StreamDelta{callsUpper("again")}, MaxRounds), final)...)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "loop")
 	want := TurnDone{Usage: llm.Usage{Input: 10*MaxRounds + 20, Output: 5*MaxRounds + 3}}
-	if last := ending(t, events); last != want || len(g.requests) != MaxRounds+1 {
+	if last := ending(t, events); last != want || len(g.Requests()) != MaxRounds+1 {
 		t.Errorf("a model that answers after %d rounds was asked %d times, and the turn ended %+v; want %d times and %+v: "+
 			"the limit stops a reply that calls tools after the last round, not the request that follows it (see day03's exercise 1)",
-			MaxRounds, len(g.requests), last, MaxRounds+1, want)
+			MaxRounds, len(g.Requests()), last, MaxRounds+1, want)
 	}
 	if msgs := a.Messages(); !reflect.DeepEqual(msgs[len(msgs)-1], model("All done.")) {
 		t.Errorf("the conversation ends %+v, want the model's answer (see day03's exercise 1)", msgs[len(msgs)-1])
@@ -194,10 +195,12 @@ func TestCancelKeepsFinishedRounds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			g := &script{replies: append([][]llm.StreamDelta{final}, tt.replies...)}
-			g.atEnd = func() {
-				if len(g.requests) == 1+tt.at {
-					cancel()
+			g := &llmtest.Script{Replies: llmtest.Replies(append([][]llm.StreamDelta{final}, tt.replies...)...)}
+			for i := range g.Replies {
+				g.Replies[i].AtEnd = func() {
+					if len(g.Requests()) == 1+tt.at {
+						cancel()
+					}
 				}
 			}
 			a := New(g, "m", tools.NewRegistry(upper{}))
@@ -210,8 +213,8 @@ func TestCancelKeepsFinishedRounds(t *testing.T) {
 			if got := a.Messages(); !reflect.DeepEqual(got, want) {
 				t.Errorf("after Ctrl-C, the conversation is\n%+v\nwant\n%+v (see day03's exercise 1)", got, want)
 			}
-			if len(g.requests) != 1+tt.at {
-				t.Errorf("the model was asked %d times, want %d: a stopped turn does not ask again (see day03's exercise 1)", len(g.requests), 1+tt.at)
+			if len(g.Requests()) != 1+tt.at {
+				t.Errorf("the model was asked %d times, want %d: a stopped turn does not ask again (see day03's exercise 1)", len(g.Requests()), 1+tt.at)
 			}
 		})
 	}
@@ -224,7 +227,7 @@ func TestCancelKeepsFinishedRounds(t *testing.T) {
 func TestCancelledWhileToolsRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	g := &script{replies: [][]llm.StreamDelta{callsUpper("a", "stop", "c"), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(callsUpper("a", "stop", "c"), final)}
 	a := New(g, "m", tools.NewRegistry(upper{cancel: cancel}))
 	events := send(ctx, a, "go")
 	if last := ending(t, events); last != (Cancelled{Kept: true}) {
@@ -255,8 +258,8 @@ func TestCancelledWhileToolsRun(t *testing.T) {
 	if !reflect.DeepEqual(results, want) {
 		t.Errorf("after the reply, the conversation holds\n%q\nwant every call answered\n%q", results, want)
 	}
-	if len(g.requests) != 1 {
-		t.Errorf("the model was asked %d times, want once: a stopped turn does not ask again", len(g.requests))
+	if len(g.Requests()) != 1 {
+		t.Errorf("the model was asked %d times, want once: a stopped turn does not ask again", len(g.Requests()))
 	}
 }
 
@@ -266,7 +269,7 @@ func TestCancelledWhileToolsRun(t *testing.T) {
 func TestToolEndShowsWhatRan(t *testing.T) {
 	twice := `{"text":"shown","text":"run"}`
 	reply := []llm.StreamDelta{{ToolCalls: []llm.ToolCallDelta{{ID: "c0", Name: "upper", Arguments: twice}}}, {Finish: "tool_calls"}}
-	g := &script{replies: [][]llm.StreamDelta{reply, final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(reply, final)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "go")
 	if len(events) < 2 || len(a.Messages()) < 4 {
@@ -288,7 +291,7 @@ func TestMaxCalls(t *testing.T) {
 	for i := range texts {
 		texts[i] = fmt.Sprint(i)
 	}
-	g := &script{replies: [][]llm.StreamDelta{callsUpper(texts...), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(callsUpper(texts...), final)}
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "go")
 	ran := 0

@@ -11,6 +11,7 @@ import (
 
 	"ply/day06/approval"
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 	"ply/day06/tools"
 )
 
@@ -95,7 +96,7 @@ func toolMessages(req llm.Request) []string {
 // the refusal with the user's reason, which the next request carries, and
 // the turn goes on to the model's answer.
 func TestDenialReachesTheModel(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{calls("write_file", `{"path":"calc.go","content":"x"}`), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(calls("write_file", `{"path":"calc.go","content":"x"}`), final)}
 	ask := &asker{answer: approval.Answer{Reply: approval.No, Reason: "use the other file"}}
 	a, writes, _ := guarded(g, ask)
 	events := send(context.Background(), a, "go")
@@ -107,8 +108,8 @@ func TestDenialReachesTheModel(t *testing.T) {
 		t.Errorf("the asker was asked %+v, want one question about calc.go", ask.questions)
 	}
 	want := "denied by the user: use the other file"
-	if len(g.requests) != 2 || fmt.Sprint(toolMessages(g.requests[1])) != fmt.Sprint([]string{want}) {
-		t.Fatalf("the model was sent %d requests, the second with results %q; want 2, with [%q]", len(g.requests), toolMessages(g.requests[len(g.requests)-1]), want)
+	if len(g.Requests()) != 2 || fmt.Sprint(toolMessages(g.Requests()[1])) != fmt.Sprint([]string{want}) {
+		t.Fatalf("the model was sent %d requests, the second with results %q; want 2, with [%q]", len(g.Requests()), toolMessages(g.Requests()[len(g.Requests())-1]), want)
 	}
 	end := toolEnd(t, events)
 	if !end.Denied || end.Err == nil || end.Err.Error() != want {
@@ -152,7 +153,7 @@ func TestGateDecisions(t *testing.T) {
 			if runtime.GOOS == "windows" && tt.tool == "run_command" && tt.asked == 0 {
 				t.Skip("on Windows the gate cannot read a command, so every command asks")
 			}
-			g := &script{replies: [][]llm.StreamDelta{calls(tt.tool, tt.args), final}}
+			g := &llmtest.Script{Replies: llmtest.Replies(calls(tt.tool, tt.args), final)}
 			a, writes, commands := guarded(g, tt.ask)
 			events := send(context.Background(), a, "go")
 			if ask, ok := tt.ask.(*asker); ok && len(ask.questions) != tt.asked {
@@ -162,7 +163,7 @@ func TestGateDecisions(t *testing.T) {
 			if ran != tt.ran {
 				t.Errorf("the tool ran: %v, want %v", ran, tt.ran)
 			}
-			results := toolMessages(g.requests[len(g.requests)-1])
+			results := toolMessages(g.Requests()[len(g.Requests())-1])
 			if len(results) != 1 || !strings.HasPrefix(results[0], tt.result) {
 				t.Errorf("the model read %q, want a result starting %q", results, tt.result)
 			}
@@ -177,11 +178,11 @@ func TestGateDecisions(t *testing.T) {
 // command again in the next round runs without a question, and another
 // one asks.
 func TestAlwaysIsNotAskedAgain(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{
+	g := &llmtest.Script{Replies: llmtest.Replies(
 		calls("run_command", `{"command":"go test ./..."}`),
 		calls("run_command", `{"command":"go test ./..."}`, "run_command", `{"command":"go vet ./..."}`),
 		final,
-	}}
+	)}
 	ask := &asker{answer: approval.Answer{Reply: approval.Always}}
 	a, _, commands := guarded(g, ask)
 	send(context.Background(), a, "go")
@@ -202,7 +203,7 @@ func TestAlwaysIsNotAskedAgain(t *testing.T) {
 func TestCancelWhileAsking(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	g := &script{replies: [][]llm.StreamDelta{calls("write_file", `{"path":"a.go"}`, "upper", `{"text":"b"}`), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(calls("write_file", `{"path":"a.go"}`, "upper", `{"text":"b"}`), final)}
 	ask := &asker{cancel: cancel}
 	a, writes, _ := guarded(g, ask)
 	events := send(ctx, a, "go")
@@ -256,7 +257,7 @@ func (s slowAsker) Ask(ctx context.Context, q approval.Question) approval.Answer
 // nothing, not the time the question waited.
 func TestElapsedIsTheRunNotTheQuestion(t *testing.T) {
 	const wait = 300 * time.Millisecond
-	g := &script{replies: [][]llm.StreamDelta{calls("write_file", `{"path":"calc.go"}`), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(calls("write_file", `{"path":"calc.go"}`), final)}
 	a, writes, _ := guarded(g, slowAsker{wait})
 	end := toolEnd(t, send(context.Background(), a, "go"))
 	if *writes != 1 || end.Elapsed >= wait {

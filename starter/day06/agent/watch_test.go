@@ -10,6 +10,7 @@ import (
 
 	"ply/day06/approval"
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 	"ply/day06/tools"
 )
 
@@ -57,18 +58,18 @@ func TestWatchRebuildsTheConversation(t *testing.T) {
 			chatWith(a, "hello")
 		}},
 		{"a turn that failed after a round of tools", 0, func(a *Agent) {
-			a.gateway = &script{replies: [][]llm.StreamDelta{callsUpper("a", "b"), nil}, refuse: errors.New("502 Bad Gateway")}
+			a.gateway = &llmtest.Script{Replies: append(llmtest.Replies(callsUpper("a", "b")), llmtest.Reply{Refuse: errors.New("502 Bad Gateway")})}
 			send(context.Background(), a, "go")
 		}},
 		{"a turn cancelled while its tools ran", 0, func(a *Agent) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			a.tools = tools.NewRegistry(upper{cancel: cancel})
-			a.gateway = &script{replies: [][]llm.StreamDelta{callsUpper("a", "stop", "c"), final}}
+			a.gateway = &llmtest.Script{Replies: llmtest.Replies(callsUpper("a", "stop", "c"), final)}
 			send(ctx, a, "go")
 		}},
 		{"a turn at the round limit", 0, func(a *Agent) {
-			a.gateway = &script{replies: [][]llm.StreamDelta{callsUpper("again")}}
+			a.gateway = &llmtest.Script{Replies: llmtest.Replies(callsUpper("again"))}
 			send(context.Background(), a, "go")
 		}},
 	}
@@ -113,7 +114,7 @@ func kinds(events []Event) []string {
 // its result, and the turn's end, with its cost, last; a /revoke after
 // the turn is heard too.
 func TestWatchHearsInOrder(t *testing.T) {
-	g := &script{replies: [][]llm.StreamDelta{calls("write_file", `{"path":"calc.go","content":"x"}`), final}}
+	g := &llmtest.Script{Replies: llmtest.Replies(calls("write_file", `{"path":"calc.go","content":"x"}`), final)}
 	a, _, _ := guarded(g, &asker{answer: approval.Answer{Reply: approval.Always}})
 	var w heard
 	w.listen(a)
@@ -150,7 +151,7 @@ func TestWatchHearsAnEndForEveryCall(t *testing.T) {
 			if tt.stop {
 				u.cancel = cancel
 			}
-			a := New(&script{replies: [][]llm.StreamDelta{tt.reply}}, "m", tools.NewRegistry(u))
+			a := New(&llmtest.Script{Replies: llmtest.Replies(tt.reply)}, "m", tools.NewRegistry(u))
 			var w heard
 			w.listen(a)
 			send(ctx, a, "go")

@@ -7,39 +7,18 @@ import (
 	"io"
 	"net/http"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// flaky is a gateway that fails with each of errs in turn, then answers
-// "ok" for ever. It counts the requests it gets.
-type flaky struct {
-	errs  []error
-	calls int
-}
-
-func (f *flaky) Stream(ctx context.Context, req Request) (Stream, error) {
-	f.calls++
-	if f.calls <= len(f.errs) {
-		return nil, f.errs[f.calls-1]
-	}
-	return newSliceStream(ctx, []StreamDelta{{Text: "ok", Finish: "stop"}}), nil
-}
-
-// clock is a fake Sleep: it notes each wait and returns at once, or runs
-// during before returning, so that a test can cancel mid-wait.
-type clock struct {
-	waits  []time.Duration
-	during func()
-}
+// clock is a fake Sleep for the tests over HTTP: it notes each wait and
+// returns at once. (The tests outside the package use llmtest.Clock,
+// which this package's own tests cannot import.)
+type clock struct{ waits []time.Duration }
 
 func (c *clock) sleep(ctx context.Context, d time.Duration) error {
 	c.waits = append(c.waits, d)
-	if c.during != nil {
-		c.during()
-	}
 	return ctx.Err()
 }
 
@@ -47,88 +26,6 @@ func (c *clock) sleep(ctx context.Context, d time.Duration) error {
 // one half, and c for a clock.
 func retrying(g Gateway, c *clock) *Retrying {
 	return &Retrying{Gateway: g, Schedule: schedule, Random: func() float64 { return 0.5 }, Sleep: c.sleep}
-}
-
-var (
-	busy   = &APIError{Status: 503, Message: "busy"}
-	badKey = &APIError{Status: 401, Message: "bad key"}
-	quota  = &APIError{Status: 429, Code: "insufficient_quota"}
-)
-
-func TestRetrying(t *testing.T) {
-	tests := []struct {
-		name      string
-		errs      []error
-		wantCalls int
-		wantWaits []time.Duration
-		wantErr   string // a part of the error; "" for none
-	}{
-		{"an answer at once", nil, 1, nil, ""},
-		{"503 twice, then an answer", []error{busy, busy}, 3, []time.Duration{500 * time.Millisecond, time.Second}, ""},
-		{"a server that always fails gets Attempts tries", slices.Repeat([]error{busy}, 10), 5,
-			[]time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second}, "503 Service Unavailable: busy (gave up after 5 attempts)"},
-		{"401 is asked once", []error{badKey}, 1, nil, "401 Unauthorized: bad key"},
-		{"insufficient_quota is asked once", []error{quota}, 1, nil, "429 Too Many Requests"},
-		{"the server's hint is the wait", []error{&APIError{Status: 429, RetryAfter: 6 * time.Second}}, 2, []time.Duration{6 * time.Second}, ""},
-		{"a hint over MaxHint is not waited for", []error{&APIError{Status: 429, RetryAfter: time.Hour}}, 1, nil,
-			"(the server asks to wait 1 h; ply waits 1 min at most, so it does not ask again)"},
-		{"a hint of 31 years is reported as 31 years", []error{&APIError{Status: 429, RetryAfter: 31 * 365 * 24 * time.Hour}}, 1, nil,
-			"(the server asks to wait 31 years; ply waits 1 min at most, so it does not ask again)"},
-		{"no connection, then an answer", []error{&NetworkError{Err: errors.New("cannot reach x")}}, 2, []time.Duration{500 * time.Millisecond}, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			g, c := &flaky{errs: tt.errs}, &clock{}
-			s, err := retrying(g, c).Stream(context.Background(), Request{})
-			if g.calls != tt.wantCalls || !slices.Equal(c.waits, tt.wantWaits) {
-				t.Errorf("%d requests with waits %v, want %d with waits %v", g.calls, c.waits, tt.wantCalls, tt.wantWaits)
-			}
-			switch {
-			case tt.wantErr == "" && err != nil:
-				t.Errorf("Stream error = %v, want an answer", err)
-			case tt.wantErr == "":
-				if got := drain(s); got.text != "ok" {
-					t.Errorf("reply %q, want \"ok\"", got.text)
-				}
-			case err == nil || !strings.Contains(err.Error(), tt.wantErr):
-				t.Errorf("Stream error = %v, want one saying %q", err, tt.wantErr)
-			}
-		})
-	}
-}
-
-// TestRetryingKeepsTheError: after the last attempt the error still is
-// the server's, for ui to find its advice.
-func TestRetryingKeepsTheError(t *testing.T) {
-	_, err := retrying(&flaky{errs: slices.Repeat([]error{busy}, 5)}, &clock{}).Stream(context.Background(), Request{})
-	var apiErr *APIError
-	if !errors.As(err, &apiErr) || apiErr.Status != 503 {
-		t.Errorf("error %v does not unwrap to the 503", err)
-	}
-}
-
-func TestRetryingTellsEachWait(t *testing.T) {
-	var told []Retry
-	ctx := WithRetryNotice(context.Background(), func(r Retry) { told = append(told, r) })
-	retrying(&flaky{errs: []error{busy, busy}}, &clock{}).Stream(ctx, Request{})
-	want := []Retry{
-		{Attempt: 2, Attempts: 5, Wait: 500 * time.Millisecond, Err: busy},
-		{Attempt: 3, Attempts: 5, Wait: time.Second, Err: busy},
-	}
-	if !slices.Equal(told, want) {
-		t.Errorf("told %+v\nwant %+v", told, want)
-	}
-}
-
-// TestRetryingCancelledMidWait presses Ctrl-C while ply waits to retry:
-// the wait ends, and nothing more is sent.
-func TestRetryingCancelledMidWait(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	g, c := &flaky{errs: []error{busy, busy}}, &clock{during: cancel}
-	_, err := retrying(g, c).Stream(ctx, Request{})
-	if !errors.Is(err, context.Canceled) || g.calls != 1 {
-		t.Errorf("after a cancel mid-wait: error %v after %d requests, want context.Canceled after 1", err, g.calls)
-	}
 }
 
 // TestSleepCancelled shows that the real clock's wait ends when ctx does,

@@ -8,6 +8,7 @@ import (
 
 	"ply/day06/agent"
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 	"ply/day06/tools"
 )
 
@@ -49,10 +50,14 @@ func cancelAt(ctx context.Context, at int) ([]llm.Message, [][]llm.Message, int)
 			cancel()
 		}
 	}
-	g := &cued{replies: twoRounds(), point: point}
+	g := &llmtest.Script{Replies: llmtest.Replies(twoRounds()...), Before: point}
 	a := agent.New(g, "m", tools.NewRegistry(step{point}))
 	a.Send(ctx, "go", func(agent.Event) { point() })
-	return a.Messages(), g.requests, points
+	var sent [][]llm.Message
+	for _, req := range g.Requests() {
+		sent = append(sent, req.Messages)
+	}
+	return a.Messages(), sent, points
 }
 
 func cancelMidRound(ctx context.Context) error {

@@ -12,6 +12,7 @@ import (
 
 	"ply/day06/agent"
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 	"ply/day06/tools"
 )
 
@@ -78,7 +79,7 @@ func cutReplyKept(ctx context.Context) error {
 		w.Header().Set("Content-Type", "text/event-stream")
 		io.WriteString(w, "data: {\"choices\":[{\"delta\":{\"content\":\"Once upon\"}}]}\n\n")
 	}, func(url string) error {
-		a := agent.New(retrying(llm.NewOpenAI(url, ""), &clock{}), "m", tools.NewRegistry())
+		a := agent.New(retrying(llm.NewOpenAI(url, ""), &llmtest.Clock{}), "m", tools.NewRegistry())
 		var text string
 		var failed []agent.Failed
 		a.Send(ctx, "tell me a story", func(e agent.Event) {

@@ -2,34 +2,23 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"ply/day06/agent"
 	"ply/day06/llm"
+	"ply/day06/llm/llmtest"
 	"ply/day06/tools"
 )
 
-// slowSummary is a gateway whose summaries never come: asked for one, it
-// presses Ctrl-C itself and waits for the cancel, or gives up after a
-// while, so that a test whose cancel never arrives fails instead of
-// hanging. Everything else goes to the Mock.
-type slowSummary struct{ interrupts chan os.Signal }
-
-func (g slowSummary) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	if req.Messages[0].Content != llm.SummaryPrompt {
-		return llm.Mock{}.Stream(ctx, req)
-	}
-	g.interrupts <- os.Interrupt
-	select {
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-time.After(10 * time.Second):
-		return nil, errors.New("the Ctrl-C never cancelled the summary")
-	}
+// slowSummary is a model whose summary never comes: asked for one, the
+// third request of the test, it presses Ctrl-C itself and holds the
+// stream open until the cancel arrives. The other requests go to the Mock.
+func slowSummary(interrupts chan<- os.Signal) *llmtest.Script {
+	mock := llmtest.Reply{Pass: llm.Mock{}}
+	press := func() { interrupts <- os.Interrupt }
+	return &llmtest.Script{Replies: []llmtest.Reply{mock, mock, {AtEnd: press, Hold: true}, mock}}
 }
 
 // TestCtrlCCancelsACompaction presses Ctrl-C while /compact waits for the
@@ -37,7 +26,8 @@ func (g slowSummary) Stream(ctx context.Context, req llm.Request) (llm.Stream, e
 func TestCtrlCCancelsACompaction(t *testing.T) {
 	interrupts := make(chan os.Signal, 1)
 	var out strings.Builder
-	a := agent.New(slowSummary{interrupts}, "m", tools.NewRegistry())
+	g := slowSummary(interrupts)
+	a := agent.New(g, "m", tools.NewRegistry())
 	r := NewREPL(a, strings.NewReader("hello\nwhat is your name?\n/compact\nhello\n"), &out, false)
 	r.CancelOn(interrupts)
 	if err := r.Run(context.Background()); err != nil {
@@ -45,6 +35,9 @@ func TestCtrlCCancelsACompaction(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "\ncancelled; the conversation stays as it was\nHello!") {
 		t.Errorf("output %q, want the cancel said, then the next turn answered", out.String())
+	}
+	if sent := g.Requests(); len(sent) < 3 || sent[2].Messages[0].Content != llm.SummaryPrompt {
+		t.Fatalf("the third request was not the one for the summary")
 	}
 	if n := len(a.Messages()); n != 7 {
 		t.Errorf("the conversation has %d messages after a cancelled /compact and one more turn, want 7: none lost", n)

@@ -16,3 +16,7 @@ func ExpectedCalls(t *testing.T) (dir string, calls map[string][]ToolCall) {
 	}
 	return dir, calls
 }
+
+// RoundSchedule is the schedule with round numbers that the tests read
+// easily, for those that live outside the package.
+var RoundSchedule = schedule

@@ -11,6 +11,7 @@ import (
 	"ply/day07/agent"
 	"ply/day07/approval"
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 	"ply/day07/ui"
 )
@@ -125,10 +126,10 @@ func (w writer) Run(context.Context, json.RawMessage) (string, error) {
 }
 
 func refusalIsAResult(ctx context.Context) error {
-	g := &rounds{replies: [][]llm.StreamDelta{
-		{fragment(0, "c1", "write_file", `{"path":"calc.go","content":"x"}`), {Finish: "tool_calls"}},
-		{{Text: "Understood."}, {Finish: "stop"}},
-	}}
+	g := rounds(llmtest.Replies(
+		[]llm.StreamDelta{fragment(0, "c1", "write_file", `{"path":"calc.go","content":"x"}`), {Finish: "tool_calls"}},
+		[]llm.StreamDelta{{Text: "Understood."}, {Finish: "stop"}},
+	)...)
 	a := agent.New(g, "m", tools.NewRegistry(writer{runs: new(int)}))
 	a.Guard(approval.New(workspace, approval.DefaultRules()), &questions{answer: approval.Answer{Reply: approval.No, Reason: "not that file"}})
 	var last agent.Event
@@ -136,10 +137,10 @@ func refusalIsAResult(ctx context.Context) error {
 	if _, ok := last.(agent.TurnDone); !ok {
 		return fmt.Errorf("the turn ended with %#v, want TurnDone: a refusal does not end it", last)
 	}
-	if len(g.requests) != 2 {
-		return fmt.Errorf("the model was asked %s, want 2: once more after the refusal", llm.Count(len(g.requests), "time"))
+	if len(g.Requests()) != 2 {
+		return fmt.Errorf("the model was asked %s, want 2: once more after the refusal", llm.Count(len(g.Requests()), "time"))
 	}
-	msgs := g.requests[1].Messages
+	msgs := g.Requests()[1].Messages
 	if got := msgs[len(msgs)-1]; got.Role != llm.RoleTool || got.ToolCallID != "c1" || got.Content != "denied by the user: not that file" {
 		return fmt.Errorf("the model's next request ends with %+v, want the call's result: denied by the user: not that file", got)
 	}

@@ -8,29 +8,23 @@ import (
 
 	"ply/day07/agent"
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
-// breaks is a gateway whose replies call echo for rounds requests, and
+// breaks is a model whose replies call echo for rounds requests, and
 // which then fails, as a server that falls over in the middle of a turn.
-type breaks struct{ rounds int }
+func breaks(rounds int) *llmtest.Script {
+	var replies []llmtest.Reply
+	for i := range rounds {
+		id := fmt.Sprintf("call_%d", i)
+		replies = append(replies, llmtest.Reply{Deltas: []llm.StreamDelta{fragment(0, id, "echo", `{}`), {Finish: "tool_calls"}}})
+	}
+	return &llmtest.Script{Replies: append(replies, llmtest.Reply{Refuse: errBroken})}
+}
 
 // errBroken is how breaks fails.
 var errBroken = errors.New("502 Bad Gateway")
-
-func (b breaks) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	rounds := 0
-	for _, m := range req.Messages {
-		if len(m.ToolCalls) > 0 {
-			rounds++
-		}
-	}
-	if rounds >= b.rounds {
-		return nil, errBroken
-	}
-	id := fmt.Sprintf("call_%d", rounds)
-	return &deltas{ctx: ctx, list: []llm.StreamDelta{fragment(0, id, "echo", `{}`), {Finish: "tool_calls"}}}, nil
-}
 
 func failedTurnKeepsTools(ctx context.Context) error {
 	tests := []struct {
@@ -41,7 +35,7 @@ func failedTurnKeepsTools(ctx context.Context) error {
 		{2, []string{"system", "user", "assistant", "tool", "assistant", "tool"}},
 	}
 	for _, tt := range tests {
-		a := agent.New(breaks{rounds: tt.rounds}, "m", tools.NewRegistry(echo{}))
+		a := agent.New(breaks(tt.rounds), "m", tools.NewRegistry(echo{}))
 		var last agent.Event
 		a.Send(ctx, "go", func(e agent.Event) { last = e })
 		if failed, ok := last.(agent.Failed); !ok || !errors.Is(failed.Err, errBroken) {

@@ -4,61 +4,23 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
 	"ply/day07/agent"
 	"ply/day07/llm"
+	"ply/day07/llm/llmtest"
 	"ply/day07/tools"
 )
 
-// replies is a gateway that streams the next of its replies on each call,
+// replies is a model that streams the next of its replies on each call,
 // and the last one again once they run out; the last reply of all ends
-// with breakOff when that is set. It keeps a copy of every request.
-type replies struct {
-	deltas   [][]llm.StreamDelta
-	breakOff error
-	requests []llm.Request
+// with broken when that is set.
+func replies(deltas [][]llm.StreamDelta, broken error) *llmtest.Script {
+	g := &llmtest.Script{Replies: llmtest.Replies(deltas...)}
+	g.Replies[len(g.Replies)-1].Err = broken
+	return g
 }
-
-func (r *replies) Stream(ctx context.Context, req llm.Request) (llm.Stream, error) {
-	req.Messages = slices.Clone(req.Messages)
-	r.requests = append(r.requests, req)
-	n := min(len(r.requests), len(r.deltas))
-	s := &repliesStream{ctx: ctx, deltas: r.deltas[n-1]}
-	if n == len(r.deltas) {
-		s.breakOff = r.breakOff
-	}
-	return s, nil
-}
-
-// repliesStream hands out one reply's deltas, then ends as replies says.
-type repliesStream struct {
-	ctx      context.Context
-	deltas   []llm.StreamDelta
-	now      llm.StreamDelta
-	breakOff error
-	err      error
-}
-
-func (s *repliesStream) Next() bool {
-	if s.err == nil && s.ctx.Err() != nil {
-		s.err = s.ctx.Err()
-	}
-	if s.err != nil || len(s.deltas) == 0 {
-		if s.err == nil {
-			s.err = s.breakOff
-		}
-		return false
-	}
-	s.now, s.deltas = s.deltas[0], s.deltas[1:]
-	return true
-}
-
-func (s *repliesStream) Delta() llm.StreamDelta { return s.now }
-func (s *repliesStream) Err() error             { return s.err }
-func (s *repliesStream) Close() error           { return nil }
 
 // TestTheLogHoldsWhatTheWindowHolds runs turns whose replies the window
 // cannot keep whole (a broken call, a huge one, a megabyte of text, text
@@ -100,7 +62,7 @@ func TestTheLogHoldsWhatTheWindowHolds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := &replies{deltas: tt.replies, breakOff: tt.broken}
+			g := replies(tt.replies, tt.broken)
 			a := agent.New(g, "scripted", tools.NewRegistry(readsCalc{}))
 			a.SetBudget(tt.budget)
 			rec := NewRecorder(newTestStore(t), a, "/home/ann/calc")
@@ -112,7 +74,7 @@ func TestTheLogHoldsWhatTheWindowHolds(t *testing.T) {
 			if err := rec.Err(); err != nil {
 				t.Fatalf("the log stopped: %v", err)
 			}
-			for i, req := range g.requests {
+			for i, req := range g.Requests() {
 				if err := agent.WellFormed(req.Messages); err != nil {
 					t.Errorf("request %d: %v", i+1, err)
 				}
