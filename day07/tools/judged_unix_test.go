@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -18,7 +19,20 @@ import (
 // rules allow only commands that end at once.
 func script(t *testing.T, ws *Workspace, name, body string) {
 	t.Helper()
-	if err := os.WriteFile(filepath.Join(ws.Dir(), name), []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+	writeProgram(t, filepath.Join(ws.Dir(), name), "#!/bin/sh\n"+body+"\n")
+}
+
+// writeProgram writes an executable file. While it is open for writing it
+// holds syscall.ForkLock, which every fork of this process waits for: a
+// command a parallel test starts in that moment would otherwise inherit
+// the open file until its exec, and running a file that some process
+// holds open for writing fails with "text file busy".
+func writeProgram(t testing.TB, path, text string) {
+	t.Helper()
+	syscall.ForkLock.RLock()
+	err := os.WriteFile(path, []byte(text), 0o755)
+	syscall.ForkLock.RUnlock()
+	if err != nil {
 		t.Fatal(err)
 	}
 }

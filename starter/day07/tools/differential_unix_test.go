@@ -141,9 +141,7 @@ func newLab(t testing.TB, cmd string) lab {
 		if name == "." || name == ".." {
 			continue
 		}
-		if err := os.WriteFile(filepath.Join(l.bin, name), []byte(stub), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		writeProgram(t, filepath.Join(l.bin, name), stub)
 	}
 	return l
 }
