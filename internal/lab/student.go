@@ -293,7 +293,7 @@ func Reset(root string, d Day, n int) (saved string, changed []string, err error
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return "", nil, err
 		}
-		fixed, kept, err := resetFile(name, mine, holes[file].Data, of)
+		fixed, kept, err := resetFile(name, mine, holes[file].Data, inFile(of, file))
 		if err != nil {
 			return "", nil, err
 		}
@@ -316,6 +316,18 @@ func Reset(root string, d Day, n int) (saved string, changed []string, err error
 		}
 	}
 	return saved, changed, nil
+}
+
+// inFile returns the exercises of exercises whose function is in file: an
+// exercise can have holes in several files.
+func inFile(exercises []Exercise, file string) []Exercise {
+	var in []Exercise
+	for _, e := range exercises {
+		if e.File == file {
+			in = append(in, e)
+		}
+	}
+	return in
 }
 
 // resetFile returns the file name, whose content is mine, with the
