@@ -29,7 +29,7 @@ func hint(_ context.Context, root string, args []string, stdout, _ io.Writer) er
 		}
 	}
 	st := newStyles(stdout)
-	fmt.Fprintf(stdout, "%s\n", st.Bold.Render(fmt.Sprintf("%s, exercise %d: %s (%s)", d.Name, n, funcList(lab.Of(exercises, n)), first.File)))
+	fmt.Fprintf(stdout, "%s\n", st.Bold.Render(fmt.Sprintf("%s, exercise %d: %s (%s)", d.Name, n, funcList(lab.Of(exercises, n)), fileList(lab.Of(exercises, n)))))
 	if len(ladder) == 0 {
 		fmt.Fprintf(stdout, "It has no hints yet. Its contract: %s\n", first.Contract)
 		return nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 
 	"ply/internal/lab"
@@ -40,6 +41,11 @@ func status(ctx context.Context, root string, args []string, stdout, _ io.Writer
 		if err != nil {
 			return err
 		}
+		if p.Broken == "" {
+			if err := checkGreens(ctx, p); err != nil {
+				return err
+			}
+		}
 		showProgress(stdout, st, p)
 		if next == "" {
 			next = nextStep(root, p)
@@ -70,7 +76,7 @@ func showProgress(w io.Writer, st styles, p *lab.Progress) {
 	}
 	for _, s := range p.Steps {
 		mark := map[lab.State]string{lab.Done: st.Done.Render("✓"), lab.Started: st.Started.Render("~"), lab.Untouched: st.Todo.Render("·")}[s.State]
-		line := fmt.Sprintf("  %s exercise %d  %-*s  %s", mark, s.N, width, funcList(s.Funcs), s.Funcs[0].File)
+		line := fmt.Sprintf("  %s exercise %d  %-*s  %s", mark, s.N, width, funcList(s.Funcs), fileList(s.Funcs))
 		if s.State == lab.Started && s.Why != "" {
 			line += "  " + st.Dim.Render(firstLines(s.Why, 1)[0])
 		}
@@ -98,6 +104,17 @@ func funcList(funcs []lab.Exercise) string {
 		names[i] = f.Func
 	}
 	return strings.Join(names, ", ")
+}
+
+// fileList names the files of an exercise's functions, each once.
+func fileList(funcs []lab.Exercise) string {
+	var files []string
+	for _, f := range funcs {
+		if !slices.Contains(files, f.File) {
+			files = append(files, f.File)
+		}
+	}
+	return strings.Join(files, ", ")
 }
 
 // firstLines returns at most n lines of text, and at least one.
