@@ -5,7 +5,7 @@ import "testing"
 // TestCompoundCommands checks the rule at the heart of the gate: a
 // command is as strict as its strictest part, wherever that part stands.
 //
-//lab:exercise 5 Table-test CheckCommand with DefaultRules: parts joined by ; && || | or a new line are allowed only if all are; one part that asks ($(…), >, X=1) asks, one refused part refuses, first or last.
+//lab:exercise 5 Table-test CheckCommand with DefaultRules: parts joined by ; && || | or a new line are allowed only if all are; one part that asks ($(…), >, a for loop) asks, one refused part refuses, first or last.
 func TestCompoundCommands(t *testing.T) {
 	tests := []struct {
 		cmd  string

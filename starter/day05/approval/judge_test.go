@@ -7,7 +7,7 @@ import "testing"
 func TestCompoundCommands(t *testing.T) {
 	// TODO(lab 5): Table-test CheckCommand with DefaultRules: parts joined by ;
 	// && || | or a new line are allowed only if all are; one part that asks
-	// ($(…), >, X=1) asks, one refused part refuses, first or last.
+	// ($(…), >, a for loop) asks, one refused part refuses, first or last.
 	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day05 5
 	t.Fatal("exercise 5 is not done yet: write this test")
 }
