@@ -43,9 +43,8 @@ func rounds(replies ...llmtest.Reply) *llmtest.Script {
 const maxAsked = agent.MaxRounds + 5
 
 var (
-	errRefused = errors.New("502 Bad Gateway")
-	errReset   = errors.New("read: connection reset by peer")
-	errLoops   = fmt.Errorf("asked %d times in one turn: the loop does not stop", maxAsked+1)
+	errReset = errors.New("read: connection reset by peer")
+	errLoops = fmt.Errorf("asked %d times in one turn: the loop does not stop", maxAsked+1)
 )
 
 // fragment is a delta with one tool-call fragment.

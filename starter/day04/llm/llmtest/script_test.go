@@ -45,9 +45,9 @@ func askAll(s *llmtest.Script, n int) []streamed {
 }
 
 var (
-	hi    = []llm.StreamDelta{{Text: "Hi"}, {Finish: "stop"}}
-	again = []llm.StreamDelta{{Text: "again"}}
-	boom  = errors.New("connection reset")
+	hi      = []llm.StreamDelta{{Text: "Hi"}, {Finish: "stop"}}
+	again   = []llm.StreamDelta{{Text: "again"}}
+	errBoom = errors.New("connection reset")
 )
 
 func TestScript(t *testing.T) {
@@ -59,10 +59,10 @@ func TestScript(t *testing.T) {
 		{"no replies: streams that end at once", nil, []streamed{{}, {}}},
 		{"the replies in order, then the last one for ever", llmtest.Replies(hi, again),
 			[]streamed{{deltas: hi}, {deltas: again}, {deltas: again}}},
-		{"a refusal comes before any stream", []llmtest.Reply{{Refuse: boom}, {Deltas: hi}},
-			[]streamed{{err: boom}, {deltas: hi}}},
-		{"a stream that breaks after its deltas", []llmtest.Reply{{Deltas: again, Err: boom}},
-			[]streamed{{deltas: again, err: boom}}},
+		{"a refusal comes before any stream", []llmtest.Reply{{Refuse: errBoom}, {Deltas: hi}},
+			[]streamed{{err: errBoom}, {deltas: hi}}},
+		{"a stream that breaks after its deltas", []llmtest.Reply{{Deltas: again, Err: errBoom}},
+			[]streamed{{deltas: again, err: errBoom}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,7 +78,7 @@ func TestScript(t *testing.T) {
 // without a cut connection: the stream ends with the cut when there is
 // one, as a real one does, and with the context's error otherwise.
 func TestScriptCancelledAtEnd(t *testing.T) {
-	for _, cut := range []error{nil, boom} {
+	for _, cut := range []error{nil, errBoom} {
 		ctx, cancel := context.WithCancel(context.Background())
 		s := &llmtest.Script{Replies: []llmtest.Reply{{Deltas: again, AtEnd: cancel, Err: cut}}}
 		want := cut
