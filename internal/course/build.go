@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"ply/internal/lab"
 	"ply/internal/lesson"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -230,10 +231,80 @@ func (b *builtDay) selfCheckOf(t *testing.T, what string, names []string, tags .
 		}
 	}
 	out, err := b.selfChecks.once(strings.Join(names, "\n"), tags, func() (string, error) {
-		return b.probe.SelfCheckOf(t.Context(), names, tags...)
+		out, err := b.probe.SelfCheckOf(t.Context(), names, tags...)
+		if err != nil {
+			return out, err
+		}
+		return b.again(t, out, tags)
 	})
 	return b.read(t, what, out, err, checks)
 }
+
+// ranOutOfTime matches the line of a check that did not end by the
+// self-check's deadline.
+var ranOutOfTime = regexp.MustCompile(`^✗ (.*): still running after \S+: is there a loop that never ends\?`)
+
+// again runs once more, alone, each check of the self-check's output out
+// that ran out of time, and takes its second line. The checks run side by
+// side with builds and tests, and on a machine busy enough a check of
+// milliseconds can wait past its deadline once; a loop that never ends
+// runs out of time again, and its line stays. The tally is counted anew.
+func (b *builtDay) again(t *testing.T, out string, tags []string) (string, error) {
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	var slow []string
+	for _, line := range lines {
+		if m := ranOutOfTime.FindStringSubmatch(line); m != nil {
+			for _, c := range b.checks {
+				if c.Name == m[1] {
+					slow = append(slow, c.Name)
+				}
+			}
+		}
+	}
+	if len(slow) == 0 {
+		return out, nil
+	}
+	second, err := b.probe.SelfCheckOf(t.Context(), slow, tags...)
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return out, nil // the first run's lines stand
+	}
+	return retaken(out, second, slow), nil
+}
+
+// retaken returns the self-check's output out with the lines of the checks
+// slow taken from second, a run of those checks alone, and its tally
+// counted anew.
+func retaken(out, second string, slow []string) string {
+	byName := map[string]string{}
+	for _, line := range strings.Split(second, "\n") {
+		for _, name := range slow {
+			if line == "✓ "+name || strings.HasPrefix(line, "✗ "+name+":") {
+				byName[name] = line
+			}
+		}
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	passed, total := 0, 0
+	for i, line := range lines {
+		if m := ranOutOfTime.FindStringSubmatch(line); m != nil && byName[m[1]] != "" {
+			lines[i] = byName[m[1]]
+		}
+		switch {
+		case strings.HasPrefix(lines[i], "✓ "):
+			passed++
+			total++
+		case strings.HasPrefix(lines[i], "✗ "):
+			total++
+		case tallyOf.MatchString(lines[i]):
+			lines[i] = fmt.Sprintf("%d/%d passed", passed, total)
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// tallyOf matches a self-check's last line.
+var tallyOf = regexp.MustCompile(`^[0-9]+/[0-9]+ passed$`)
 
 // read reads a self-check's output, of the checks given; err is how the
 // run ended.

@@ -38,3 +38,22 @@ func TestReadStarterRun(t *testing.T) {
 		t.Errorf("a run that ended: hung %q, scripts %q; want none, and session_seq demo", r.hung, r.scripts)
 	}
 }
+
+func TestRetaken(t *testing.T) {
+	out := "✓ a\n✗ b: still running after 5s: is there a loop that never ends? — see exercise 1\n✗ c: wrong — see exercise 2\n1/3 passed\n"
+	tests := []struct {
+		name, second, want string
+	}{
+		{"it passes the second time", "✓ b\n1/1 passed\n",
+			"✓ a\n✓ b\n✗ c: wrong — see exercise 2\n2/3 passed\n"},
+		{"it runs out of time again", "✗ b: still running after 5s: is there a loop that never ends? — see exercise 1\n0/1 passed\n", out},
+		{"the second run printed nothing of it", "", out},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := retaken(out, tt.second, []string{"b"}); got != tt.want {
+				t.Errorf("retaken = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
