@@ -3,9 +3,8 @@ package ui
 import (
 	"strings"
 
-	"ply/day03/llm"
-
 	"ply/day03/agent"
+	"ply/day03/llm"
 )
 
 // A tool's line says how much it returned; the preview under it shows a

@@ -3,9 +3,8 @@ package ui
 import (
 	"strings"
 
-	"ply/day04/llm"
-
 	"ply/day04/agent"
+	"ply/day04/llm"
 )
 
 // A tool's line says how much it returned; the preview under it shows a

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"ply/day05/approval"
-
 	"ply/day05/llm"
 )
 

@@ -3,9 +3,8 @@ package ui
 import (
 	"strings"
 
-	"ply/day05/llm"
-
 	"ply/day05/agent"
+	"ply/day05/llm"
 )
 
 // A tool's line says how much it returned; the preview under it shows a

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"ply/day06/approval"
-
 	"ply/day06/llm"
 )
 

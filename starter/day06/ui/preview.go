@@ -3,9 +3,8 @@ package ui
 import (
 	"strings"
 
-	"ply/day06/llm"
-
 	"ply/day06/agent"
+	"ply/day06/llm"
 )
 
 // A tool's line says how much it returned; the preview under it shows a

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"ply/day07/approval"
-
 	"ply/day07/llm"
 )
 

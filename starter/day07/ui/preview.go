@@ -3,9 +3,8 @@ package ui
 import (
 	"strings"
 
-	"ply/day07/llm"
-
 	"ply/day07/agent"
+	"ply/day07/llm"
 )
 
 // A tool's line says how much it returned; the preview under it shows a

@@ -10,9 +10,8 @@ import (
 	"time"
 
 	"ply/day07/agent"
-	"ply/day07/session"
-
 	"ply/day07/llm"
+	"ply/day07/session"
 )
 
 // sessions is where the REPL keeps its conversations.
