@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -122,44 +122,62 @@ func testPackages(dir string) (map[string]string, error) {
 
 // runTests runs tests, in go test -run's spelling, in the starter at dir,
 // and returns the first that fails, with its first failing line; "" when
-// all pass. A test the starter does not declare is passed over: the
-// check of the course makes sure the reference declares it.
+// all pass. The whole tests of a package run in one go test, and each
+// subtest in one of its own. A test the starter does not declare is passed
+// over: the course's own check makes sure the reference declares it.
 func runTests(ctx context.Context, dir string, packages map[string]string, tests []string) string {
+	var runs [][2]string // a package, and the -run pattern of a go test in it
+	whole := map[string][]string{}
 	for _, name := range tests {
 		top, sub, _ := strings.Cut(name, "/")
 		pkg, ok := packages[top]
-		if !ok {
-			continue
+		switch {
+		case !ok:
+		case sub == "":
+			whole[pkg] = append(whole[pkg], regexp.QuoteMeta(top))
+		default:
+			runs = append(runs, [2]string{pkg, "^" + regexp.QuoteMeta(top) + "$/^" + regexp.QuoteMeta(sub) + "$"})
 		}
-		run := "^" + regexp.QuoteMeta(top) + "$"
-		if sub != "" {
-			run += "/^" + regexp.QuoteMeta(sub) + "$"
-		}
+	}
+	for _, pkg := range slices.Sorted(maps.Keys(whole)) {
+		runs = append(runs, [2]string{pkg, "^(" + strings.Join(whole[pkg], "|") + ")$"})
+	}
+	for _, r := range runs {
 		ctx, cancel := context.WithTimeout(ctx, greenTimeout)
-		cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-run", run, pkg)
+		cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-run", r[1], r[0])
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		cancel()
 		if err != nil {
-			return fmt.Sprintf("%s fails: %s", name, firstFailure(string(out)))
+			return firstFailure(string(out))
 		}
 	}
 	return ""
 }
 
-// firstFailure returns the first line of go test's output that says what
-// went wrong: an error a test wrote, else the first --- FAIL.
+// failedTest matches go test's line for a test that failed.
+var failedTest = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
+
+// firstFailure says which test of go test's output failed first, and the
+// first line that says why: an error a test wrote, or a panic.
 func firstFailure(out string) string {
-	lines := strings.Split(out, "\n")
-	for _, line := range lines {
-		if t := strings.TrimSpace(line); strings.Contains(t, "_test.go:") || strings.HasPrefix(t, "panic:") {
-			return t
+	name, why := "", ""
+	for _, line := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(line)
+		if m := failedTest.FindStringSubmatch(line); m != nil && name == "" {
+			name = m[1]
+		}
+		if why == "" && (strings.Contains(t, "_test.go:") || strings.HasPrefix(t, "panic:")) {
+			why = t
 		}
 	}
-	for _, line := range lines {
-		if t := strings.TrimSpace(line); strings.HasPrefix(t, "--- FAIL") || strings.HasPrefix(t, "FAIL") {
-			return t
-		}
+	switch {
+	case name != "" && why != "":
+		return name + " fails: " + why
+	case name != "":
+		return name + " fails"
+	case why != "":
+		return why
 	}
-	return strings.TrimSpace(firstLines(out, 1)[0])
+	return "go test fails: " + firstLines(out, 1)[0]
 }
