@@ -25,7 +25,7 @@ func BenchmarkCommandOutput(b *testing.B) {
 	command := "yes | head -c 100000000"
 	b.Run("capture", func(b *testing.B) {
 		ws := tree(b, nil)
-		r := NewRunCommand(ws, os.Environ())
+		r := NewRunCommand(ws, os.Environ(), confined(ws))
 		measure(b, func() {
 			if _, err := r.run(context.Background(), command, time.Minute); err != nil {
 				b.Fatal(err)

@@ -240,7 +240,7 @@ func judgedAsItRuns(ctx context.Context) error {
 	if err := needShell(); err != nil {
 		return err
 	}
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		if err := os.Symlink(s.secret, filepath.Join(s.dir, "secret.txt")); err != nil {
 			return err
 		}
