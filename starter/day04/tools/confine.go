@@ -22,7 +22,7 @@ func (t RunCommand) start(cmd *exec.Cmd) (cleanup func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("a temporary folder for the command: %w", err)
 	}
-	cleanup = func() { _ = os.RemoveAll(temp) } // the command's leftovers; an error leaves them to the system
+	cleanup = func() { _ = os.RemoveAll(temp) }     // the command's leftovers; an error leaves them to the system
 	cmd.Env = setEnv(cmd.Environ(), "TMPDIR", temp) // Environ: a nil Env is ply's own environment
 	if err := sandbox.Start(cmd, t.places.WorkspaceWrite(temp)); err != nil {
 		cleanup()
