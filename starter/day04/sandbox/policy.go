@@ -65,6 +65,18 @@ func (pl Places) WorkspaceWrite(temp string) Policy {
 	return p
 }
 
+// Default returns DefaultPlaces(workspace), or nil when this machine
+// cannot confine commands to them (see Check). The self-check and the
+// tests run commands with it as ply runs them here; ply itself adds its
+// flags' folders, and says why there is no sandbox.
+func Default(workspace string) *Places {
+	pl := DefaultPlaces(workspace)
+	if pl.Check() != nil {
+		return nil
+	}
+	return &pl
+}
+
 // Check returns nil when this machine can confine commands to the
 // policies of pl, and otherwise why not. PLY_SANDBOX=off in the
 // environment says it cannot: to try a command the sandbox refuses, and

@@ -8,19 +8,7 @@ import (
 	"strings"
 
 	"ply/day04/sandbox"
-	"ply/day04/tools"
 )
-
-// confined returns the places of ws's sandbox, as ply builds them, or nil
-// where this machine has no sandbox: then the commands of the checks run
-// unconfined, as ply's would.
-func confined(ws *tools.Workspace) *sandbox.Places {
-	places := sandbox.DefaultPlaces(ws.Dir())
-	if places.Check() != nil {
-		return nil
-	}
-	return &places
-}
 
 func runConfined(ctx context.Context) error {
 	return inShell(func(s *scratch) error {

@@ -142,12 +142,12 @@ func (a runCommandArgs) timeout() (time.Duration, error) {
 
 // shell runs command and says how it ended. The command runs in the
 // workspace with t.env, reads from the null device, and writes its output
-// and its errors to out. It runs in a process group of its own (a job of
-// its own is beyond us on Windows; see process_windows.go), and the whole
-// group is killed when timeout passes or ctx is cancelled, children and
-// grandchildren included, and once more when the command ends, to take
-// with it anything it left running. The error is for a command that could
-// not be started at all.
+// and its errors to out. It runs in the sandbox (see confine.go), in a
+// process group of its own (a job of its own is beyond us on Windows; see
+// process_windows.go), and the whole group is killed when timeout passes
+// or ctx is cancelled, children and grandchildren included, and once more
+// when the command ends, to take with it anything it left running. The
+// error is for a command that could not be started at all.
 func (t RunCommand) shell(ctx context.Context, command string, timeout time.Duration, out io.Writer) (ending, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -160,12 +160,19 @@ func (t RunCommand) shell(ctx context.Context, command string, timeout time.Dura
 		return ending{}, fmt.Errorf("start the shell: %w", err)
 	}
 	defer cleanup()
-	err = cmd.Wait()
+	return wait(ctx, cmd, timeout)
+}
+
+// wait waits for cmd, started in a process group of its own that is
+// killed when ctx is done, and says how it ended; ctx ends after timeout.
+// What is left of the group is killed.
+func wait(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) (ending, error) {
+	err := cmd.Wait()
 	_ = killGroup(cmd) // what is left; an error means nothing was
 	var end ending
 	switch {
 	case cmd.ProcessState == nil:
-		return ending{}, fmt.Errorf("wait for the shell: %w", err)
+		return ending{}, fmt.Errorf("wait for %s: %w", cmd.Args[0], err)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		end.timedOut = timeout
 	case ctx.Err() != nil:
