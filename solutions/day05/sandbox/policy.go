@@ -99,7 +99,7 @@ func (pl Places) Check() error {
 // folder or another process, or start a program no one judged, such as
 // one that a repository's configuration names for git to run.
 //
-//lab:exercise 6 Return the read-only policy: read the workspace and the system's folders, read and write the devices, read and run each of programs (files), and nothing else: no write, no other program, no network, whatever pl holds.
+//lab:exercise 6 Read the workspace and the system, read and write the devices, read and run each of programs; nothing else: no write, no other program, no network.
 func (pl Places) ReadOnly(programs []string) Policy {
 	p := Policy{Name: "read-only"}
 	p.Rules = append(p.Rules, Rule{pl.Workspace, Read})

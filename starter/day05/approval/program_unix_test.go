@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // testHost is a Host that starts programs plainly, killing each when its
@@ -68,7 +69,9 @@ func runAllowed(t *testing.T, ws, cmd string, env []string) (out string, refused
 		t.Fatalf("CheckCommand(%q) = %v: %s, with program %v; want it allowed, with its program", cmd, d.Verdict, d.Reason, d.Program != nil)
 	}
 	var buf bytes.Buffer
-	_, refused, err := d.Program.Run(context.Background(), testHost(ws, &buf, env))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // a program that never ends is a failure, not a hang
+	defer cancel()
+	_, refused, err := d.Program.Run(ctx, testHost(ws, &buf, env))
 	if err != nil {
 		t.Fatalf("running %q: %v", cmd, err)
 	}
@@ -81,6 +84,9 @@ func runAllowed(t *testing.T, ws, cmd string, env []string) (out string, refused
 // program's (see tools' TestSandboxHoldsWhatTheGateAllows).
 func TestProgramChecksAsItRuns(t *testing.T) {
 	ws := linkedWorkspace(t)
+	if err := os.WriteFile(filepath.Join(ws, "-f"), []byte("a file named like an option\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		cmd     string
 		out     string // a piece of the output, or "" for none
@@ -93,6 +99,7 @@ func TestProgramChecksAsItRuns(t *testing.T) {
 		{"cat < calc.go", "package calc", ""},
 		{"ls > /dev/null; echo done", "done", ""},
 		{"grep -r secret c*", "", ""},
+		{"tail -n 1 *; echo after", "", "tail -n 1 -f calc.go k s: tail -f does not end on its own"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {

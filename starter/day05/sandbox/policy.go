@@ -99,10 +99,9 @@ func (pl Places) Check() error {
 // folder or another process, or start a program no one judged, such as
 // one that a repository's configuration names for git to run.
 func (pl Places) ReadOnly(programs []string) Policy {
-	// TODO(lab 6): Return the read-only policy: read the workspace and the
-	// system's folders, read and write the devices, read and run each of
-	// programs (files), and nothing else: no write, no other program, no
-	// network, whatever pl holds.
+	// TODO(lab 6): Read the workspace and the system, read and write the
+	// devices, read and run each of programs; nothing else: no write, no other
+	// program, no network.
 	// See "Exercise 6" in README.md; for hints: go run ply/cmd/lab hint day05 6
 	return Policy{}
 }

@@ -22,7 +22,7 @@ var checks = []Check{
 	{"--yes does not override a refusal", 1, yesKeepsRefusals},
 	{"a command allowed by its words is judged again as it runs, its patterns expanded", 1, judgedAsItRuns},
 	{"the read-only policy writes only to the devices, runs only what the gate judged, and opens no connection", 6, readOnlyPolicy},
-	{"a command allowed by its words reads the workspace and nothing beside it: the read-only sandbox holds it", 6, readOnlyHolds},
+	{"in the read-only sandbox, cat reads the workspace and nothing beside it", 6, readOnlyHolds},
 	{"a refused call reaches the model as its result, and the turn goes on", 0, refusalIsAResult},
 	{"the Mock reads the refusal of its edit and answers without it", 0, mockReadsRefusal},
 	{"edit_file replaces a text that occurs exactly once", 0, editOnce},
