@@ -98,8 +98,6 @@ func (pl Places) Check() error {
 // command allowed without asking does can change a file, read the home
 // folder or another process, or start a program no one judged, such as
 // one that a repository's configuration names for git to run.
-//
-//lab:exercise 6 Read the workspace and the system, read and write the devices, read and run each of programs; nothing else: no write, no other program, no network.
 func (pl Places) ReadOnly(programs []string) Policy {
 	p := Policy{Name: "read-only"}
 	p.Rules = append(p.Rules, Rule{pl.Workspace, Read})

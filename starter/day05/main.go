@@ -135,7 +135,8 @@ func newREPL(ws *tools.Workspace, places *sandbox.Places) (*ui.REPL, *agent.Agen
 }
 
 // usage is what ply -h prints.
-const usage = `usage: ply [-C dir] [--allow rule]... [--yes] [--sandbox-read dir] [--sandbox-write dir] [--sandbox-net]
+const usage = `usage: ply [-C dir] [--allow rule]... [--yes]
+           [--sandbox-read dir] [--sandbox-write dir] [--sandbox-net]
        ply demo
        ply mock-server [--addr host:port] [--addr-file file]
 

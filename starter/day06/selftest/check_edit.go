@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"ply/day06/sandbox"
 	"ply/day06/tools"
 )
 
@@ -21,7 +22,7 @@ func (s *scratch) act(ctx context.Context, name string, args map[string]any) too
 // actWith is act, with the commands of run_command given environ.
 func (s *scratch) actWith(ctx context.Context, name string, args map[string]any, environ []string) tools.Result {
 	data, _ := json.Marshal(args)
-	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(s.ws), tools.Editing(s.ws, environ))...)
+	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(s.ws), tools.Editing(s.ws, environ, sandbox.Default(s.ws.Dir())))...)
 	return registry.Run(ctx, name, string(data))
 }
 
