@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"ply/day07/sandbox"
+	"ply/day07/session"
 )
 
 // sandboxFlags are the flags that widen the sandbox of the commands ply
@@ -52,9 +53,31 @@ func folderFlag(list *[]string) func(string) error {
 func (f sandboxFlags) places(dir string) *sandbox.Places {
 	places := sandbox.DefaultPlaces(dir)
 	places.Read, places.Write, places.Network = f.read, f.write, f.network
-	if err := places.Check(); err != nil {
+	err := places.Check()
+	if home, _ := session.Home(os.Getenv); err == nil && holds(dir, home) {
+		// The sandbox opens the workspace to every command, and the
+		// sessions would go with it: the conversations, the tools'
+		// output, whatever a command once printed.
+		err = fmt.Errorf("the workspace holds ply's sessions, %s", home)
+	}
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "ply: no sandbox (%v): every command asks, and runs with all your rights\n", err)
 		return nil
 	}
 	return &places
+}
+
+// holds reports whether the folder dir holds path, or is it, once the
+// links of both are followed as far as they exist.
+func holds(dir, path string) bool {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	for _, p := range []*string{&dir, &path} {
+		if real, err := filepath.EvalSymlinks(*p); err == nil {
+			*p = real
+		}
+	}
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && filepath.IsLocal(rel)
 }
