@@ -13,6 +13,18 @@ func under(path, dir string) bool {
 	return err == nil && filepath.IsLocal(rel)
 }
 
+// accessOf returns what p lets a command do with path: the accesses of
+// every rule whose path holds it.
+func accessOf(p Policy, path string) Access {
+	var a Access
+	for _, r := range p.Rules {
+		if under(path, r.Path) {
+			a |= r.Access
+		}
+	}
+	return a
+}
+
 // testPlaces are the places of a workspace in a fresh folder, with the
 // system's folders and devices, and a home folder beside the workspace
 // that no rule may reach.
@@ -28,15 +40,6 @@ func TestWorkspaceWrite(t *testing.T) {
 	pl.Caches = []string{filepath.Join(home, ".cache", "go-build")}
 	temp := filepath.Join(filepath.Dir(pl.Workspace), "tmp")
 	p := pl.WorkspaceWrite(temp)
-	access := func(path string) Access {
-		var a Access
-		for _, r := range p.Rules {
-			if under(path, r.Path) {
-				a |= r.Access
-			}
-		}
-		return a
-	}
 	tests := []struct {
 		name string
 		path string
@@ -54,7 +57,7 @@ func TestWorkspaceWrite(t *testing.T) {
 		{"the root", "/", 0},
 	}
 	for _, tt := range tests {
-		if got := access(tt.path); got != tt.want {
+		if got := accessOf(p, tt.path); got != tt.want {
 			t.Errorf("%s, %s: the policy gives access %03b, want %03b", tt.name, tt.path, got, tt.want)
 		}
 	}
@@ -105,15 +108,6 @@ func TestReadOnly(t *testing.T) {
 	pl.Settings = []string{filepath.Join(home, ".gitconfig")}
 	pl.Read, pl.Write, pl.Network = []string{"/opt/sdk"}, []string{"/srv"}, true
 	p := pl.ReadOnly([]string{"/usr/bin/git"})
-	access := func(path string) Access {
-		var a Access
-		for _, r := range p.Rules {
-			if under(path, r.Path) {
-				a |= r.Access
-			}
-		}
-		return a
-	}
 	tests := []struct {
 		name string
 		path string
@@ -134,7 +128,7 @@ func TestReadOnly(t *testing.T) {
 		{"the root", "/", 0},
 	}
 	for _, tt := range tests {
-		if got := access(tt.path); got != tt.want {
+		if got := accessOf(p, tt.path); got != tt.want {
 			t.Errorf("%s, %s: the read-only policy gives access %03b, want %03b", tt.name, tt.path, got, tt.want)
 		}
 	}
