@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"sync/atomic"
 	"time"
@@ -17,7 +16,7 @@ import (
 
 // A command the gate allowed by its rules runs in a process of its own,
 // which the tool starts in the kernel's sandbox: ply itself, started again
-// under the name helperName. Everything the interpreter does happens in
+// with the one argument helperArg. Everything the interpreter does happens in
 // that process, its redirections and builtins as well as every program it
 // starts, and the kernel holds each file they open to the sandbox's rules.
 //
@@ -26,8 +25,10 @@ import (
 // same binary, so its tree is the one the gate judged; it judges it again
 // by the same rules, and runs it only if it is allowed again.
 
-// helperName is the name ply is started under to be the helper.
-const helperName = "ply-judged-command"
+// helperArg is the argument ply is started with to be the helper. An
+// argument, not a name: on macOS the sandbox starts the program, and
+// names it by its path.
+const helperArg = "ply-judged-command"
 
 // maxRequest bounds what the helper reads of its request: the command is
 // at most maxCommand bytes, and the rules are a few lines.
@@ -37,11 +38,11 @@ const maxRequest = 1 << 20
 const maxOutcome = 8 << 10
 
 // init lets every program that imports the gate be the helper: ply, and
-// the test binaries of the packages that run commands. Started under
-// helperName, it serves the request on its input, exits, and never
+// the test binaries of the packages that run commands. Started with
+// helperArg alone, it serves the request on its input, exits, and never
 // reaches its main.
 func init() {
-	if filepath.Base(os.Args[0]) == helperName {
+	if len(os.Args) == 2 && os.Args[1] == helperArg {
 		os.Exit(serve(os.Stdin, os.Stdout, os.NewFile(3, "outcome")))
 	}
 }
@@ -89,7 +90,7 @@ func (p *Program) Helper(ctx context.Context) (cmd *exec.Cmd, outcome func() Out
 		return nil, nil, err
 	}
 	cmd = exec.CommandContext(ctx, self)
-	cmd.Args = []string{helperName}
+	cmd.Args = []string{"ply", helperArg}
 	cmd.Stdin = bytes.NewReader(data)
 	cmd.ExtraFiles = []*os.File{w} // the helper's file 3: where it tells the Outcome
 	outcome = func() Outcome {

@@ -97,10 +97,11 @@ func (t RunCommand) confinement() string {
 	if t.places == nil {
 		return ""
 	}
-	network := "It opens no network connection."
+	network := "opens no network connection"
 	if t.places.Network {
-		network = "It may use the network."
+		network = "may use the network"
 	}
 	return " The command runs in a sandbox: it reads the workspace and the system's programs, " +
-		"writes only the workspace and $TMPDIR, and cannot read the home folder or other processes. " + network
+		"and cannot read the home folder or other processes. One the approval gate allows without asking writes nothing; " +
+		"one the user approves writes only the workspace and $TMPDIR, and " + network + "."
 }
