@@ -59,9 +59,9 @@ func landlockABI() (int, error) {
 	case unix.ENOSYS:
 		return 0, errors.New("this kernel has no Landlock")
 	case unix.EOPNOTSUPP:
-		return 0, errors.New("Landlock is turned off in this kernel (it is not among the lsm= of its command line)")
+		return 0, errors.New("this kernel's Landlock is turned off (it is not among the lsm= of its command line)")
 	}
-	return 0, fmt.Errorf("Landlock: %w", errno)
+	return 0, fmt.Errorf("landlock_create_ruleset: %w", errno)
 }
 
 // Start starts cmd, as cmd.Start does, confined to p. When the kernel
