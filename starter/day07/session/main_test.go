@@ -25,6 +25,7 @@ func TestMain(m *testing.M) {
 		"hold":   helperHold,
 		"peak":   helperPeak,
 		"resume": helperResume,
+		"start":  helperStart,
 	}
 	name := os.Getenv(helperEnv)
 	if name == "" {
