@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"ply/day07/agent"
 	"ply/day07/llm"
@@ -256,6 +257,57 @@ func WriteLog(w io.Writer, store session.Store, id string, n int, red *session.R
 	for _, ev := range events {
 		fmt.Fprintln(w, printable(red.Describe(ev)))
 	}
+	return err
+}
+
+// WriteExport writes session id as Markdown (see session.Export), redacted
+// by red, with every character made printable, as WriteLog's lines are:
+// an export is often read in a terminal, and a log holds whatever a model,
+// a tool or a server sent. It only reads: it never repairs.
+func WriteExport(w io.Writer, store session.Store, id string, red *session.Redactor) error {
+	rd, err := store.Open(id)
+	if err != nil {
+		return err
+	}
+	defer rd.Close()
+	pw := &printableWriter{w: w}
+	err = session.Export(pw, id, rd, red)
+	if ferr := pw.flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// printableWriter writes what it is given made printable. A character
+// whose bytes two writes split is held until its last byte comes, so
+// that its first bytes are not taken for bytes that are not UTF-8.
+type printableWriter struct {
+	w    io.Writer
+	held []byte // the start of a character the last write ended in
+}
+
+func (p *printableWriter) Write(b []byte) (int, error) {
+	text := append(p.held, b...)
+	whole := len(text)
+	for i := len(text) - 1; i >= max(0, len(text)-utf8.UTFMax); i-- {
+		if utf8.RuneStart(text[i]) {
+			if !utf8.FullRune(text[i:]) {
+				whole = i
+			}
+			break
+		}
+	}
+	p.held = append([]byte(nil), text[whole:]...)
+	if _, err := io.WriteString(p.w, printable(string(text[:whole]))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// flush writes what is held: the start of a character that never ended.
+func (p *printableWriter) flush() error {
+	_, err := io.WriteString(p.w, printable(string(p.held)))
+	p.held = nil
 	return err
 }
 

@@ -172,13 +172,8 @@ func exportCommand(args []string) int {
 		return fail(2, name, errors.New("usage: ply sessions export [--raw] ID"))
 	}
 	store, _, err := storeAndCwd(true)
-	if err != nil {
-		return fail(1, name, err)
-	}
-	r, err := store.Open(flags.Arg(0))
 	if err == nil {
-		defer r.Close()
-		err = session.Export(os.Stdout, flags.Arg(0), r, redactor(*raw))
+		err = ui.WriteExport(os.Stdout, store, flags.Arg(0), redactor(*raw))
 	}
 	if err != nil {
 		return fail(1, name, err)

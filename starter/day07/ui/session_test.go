@@ -144,3 +144,26 @@ func TestPreviewsHideASecretAtTheirEdge(t *testing.T) {
 		t.Errorf("/resume and /fork printed\n%s\nwant the token redacted in both, not its first characters", out)
 	}
 }
+
+// TestPrintableWriter cuts hostile texts at every byte and writes the
+// pieces one by one, as Export's buffer hands them over: what comes out
+// is the whole text made printable, a character cut in two included.
+func TestPrintableWriter(t *testing.T) {
+	for _, tt := range hostile {
+		for cut := range len(tt.text) + 1 {
+			var out strings.Builder
+			pw := &printableWriter{w: &out}
+			for _, piece := range []string{tt.text[:cut], tt.text[cut:]} {
+				if n, err := pw.Write([]byte(piece)); n != len(piece) || err != nil {
+					t.Fatalf("Write(%q) = %d, %v", piece, n, err)
+				}
+			}
+			if err := pw.flush(); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tt.want {
+				t.Errorf("%q written cut at byte %d = %q, want %q", tt.text, cut, out.String(), tt.want)
+			}
+		}
+	}
+}
