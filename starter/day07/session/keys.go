@@ -1,40 +1,65 @@
 package session
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
-// lowerKeys reports whether every key of every object in text, which must
-// be valid JSON, is spelt as ply spells its keys: lower-case ASCII
-// letters, digits and "_". encoding/json matches a key to a field whatever
-// its case ("SEQ", "Seq", even "ſeq" for seq), while jq, grep and any
-// other reader of the file take the key as written; without this rule one
-// line would say two things to two readers.
+// checkKeys returns ErrKeyCase for the first key of text, which must be
+// valid JSON, that is not spelt as ply spells its keys (lower-case ASCII
+// letters, digits and "_"), or ErrDupKey for the first that its object
+// names twice, whichever comes first, in any object of the line.
+//
+// Each is a line that would say two things to two readers.
+// encoding/json matches a key to a field whatever its case ("SEQ", "Seq",
+// even "ſeq" for seq), while jq, grep and any other reader of the file
+// take the key as written. And of a key named twice, encoding/json keeps
+// the last value and other readers the first, or refuse the line: a
+// second "content" would replace the first, and a "type" at the end would
+// make the line another event than its start says.
 //
 // It walks the text once, knowing only whether each open bracket is an
 // object's, and jumps over the contents of strings.
-func lowerKeys(text []byte) bool {
-	var open [16]bool
-	objects := open[:0] // for each container not yet closed, whether it is an object
-	key := false        // whether the next string is a key
+func checkKeys(text []byte) error {
+	var open [16]int
+	objects := open[:0] // for each container not yet closed: where its "{" is, or -1 for an array
+	seen := map[objectKey]bool{}
+	key := false // whether the next string is a key
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '{':
-			objects = append(objects, true)
+			objects = append(objects, i)
 			key = true
 		case '[':
-			objects = append(objects, false)
+			objects = append(objects, -1)
 		case '}', ']':
 			objects = objects[:len(objects)-1]
 		case ',':
-			key = objects[len(objects)-1]
+			key = objects[len(objects)-1] >= 0
 		case '"':
 			end := stringEnd(text, i+1)
-			if key && !plainKey(text[i+1:end]) {
-				return false
+			if key {
+				name := text[i+1 : end]
+				k := objectKey{objects[len(objects)-1], string(name)}
+				switch {
+				case !plainKey(name):
+					return ErrKeyCase
+				case seen[k]:
+					return fmt.Errorf("%w: %q", ErrDupKey, name)
+				}
+				seen[k] = true
 			}
 			i, key = end, false
 		}
 	}
-	return true
+	return nil
+}
+
+// objectKey is a key of one object of a line: where the object's "{" is
+// in the line, and the key as it is written.
+type objectKey struct {
+	object int
+	name   string
 }
 
 // stringEnd returns the index of the quote that closes the JSON string

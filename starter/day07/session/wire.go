@@ -115,7 +115,7 @@ func body(d Data) any {
 // decode turns one line, without its "\n", into an event. An empty line
 // gives the zero Event and no error. The errors are decode's share of the
 // reader's rules, in the order it looks: ErrCRLF and ErrNotJSON, then
-// ErrKeyCase, ErrNoSeq, ErrNoType, ErrNoTime, ErrBadFields, ErrVersion and
+// ErrKeyCase or ErrDupKey, ErrNoSeq, ErrNoType, ErrNoTime, ErrBadFields, ErrVersion and
 // ErrMetaFirst.
 //
 // The rules are strict because the format is ply's: a line is read only
@@ -182,7 +182,7 @@ type messageLine struct {
 func decodeMessage(text []byte) (Event, bool) {
 	var l messageLine
 	if json.Unmarshal(text, &l) != nil || l.Seq == nil || l.Type == nil || *l.Type != TypeMessage ||
-		l.Message == nil || l.Message.Role == "" || !lowerKeys(text) {
+		l.Message == nil || l.Message.Role == "" || checkKeys(text) != nil {
 		return Event{}, false
 	}
 	ts, ok := parseTime(l.TS)
@@ -206,8 +206,8 @@ func decodeAny(text []byte) (Event, error) {
 	if json.Unmarshal(text, &h) != nil {
 		return Event{}, ErrNotJSON
 	}
-	if !lowerKeys(text) {
-		return Event{}, ErrKeyCase
+	if err := checkKeys(text); err != nil {
+		return Event{}, err
 	}
 	// ParseInt takes exactly a JSON integer: not 1.0, 1e3, "1" or null.
 	seq, err := strconv.ParseInt(string(h.Seq), 10, 64)
