@@ -355,7 +355,7 @@ func benchMarshalWrite(b *testing.B, d Data, sync bool) {
 	b.ReportAllocs()
 	clock := startCPU()
 	for b.Loop() {
-		data, err := json.Marshal(body(d))
+		data, err := json.Marshal(lineOf(Event{Seq: 1, Time: time.Now(), Data: d}))
 		if err != nil {
 			b.Fatal(err)
 		}
