@@ -51,6 +51,10 @@ func demo(args []string) int {
 	if err != nil {
 		return fail(2, "ply demo", err)
 	}
+	idle, err := idleTimeout(os.Getenv)
+	if err != nil {
+		return fail(2, "ply demo", err)
+	}
 	dir, err := os.MkdirTemp("", "ply-demo-")
 	if err == nil {
 		err = writePlayground(dir)
@@ -63,7 +67,7 @@ func demo(args []string) int {
 		return fail(1, "ply demo", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws, budget)
+	repl, a := newREPL(ws, budget, idle)
 	var user gateFlags // no --allow, no --yes: the gate as it is by default
 	gate := user.newGate(ws.Dir())
 	a.Guard(gate, user.asker(repl))
