@@ -73,7 +73,8 @@ func sessionsCommand(args []string) int {
 	return listCommand(args)
 }
 
-// sessionsSubcommands are the words after "ply sessions", sorted.
+// sessionsSubcommands are the words after "ply sessions", each with the
+// function that runs it.
 func sessionsSubcommands() map[string]func(args []string) int {
 	return map[string]func(args []string) int{
 		"export": exportCommand,
