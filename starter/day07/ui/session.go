@@ -114,7 +114,7 @@ func (r *REPL) sessionStarted() {
 func (r *REPL) reopened(rp *session.Replay, opened string) {
 	r.sessions.warned = false
 	if rp.Repaired != nil {
-		r.notice(fmt.Sprintf("repaired: line %d was cut short by a crash and is gone (%v)", rp.Repaired.Line, rp.Repaired.Err))
+		r.notice(fmt.Sprintf("repaired: line %d, cut short by a crash or a disk that filled, is gone (%v)", rp.Repaired.Line, rp.Repaired.Err))
 	}
 	// Of the window, the system prompt and the note just added to it are
 	// not the conversation the user had.
