@@ -91,6 +91,15 @@ func (r *REPL) SessionID() string {
 	return r.sessions.rec.ID()
 }
 
+// SessionPath returns the file of the session's log; "" when there is
+// none.
+func (r *REPL) SessionPath() string {
+	if r.sessions == nil {
+		return ""
+	}
+	return r.sessions.rec.Path()
+}
+
 // CloseSession closes the session's log, which lets another ply open it.
 func (r *REPL) CloseSession() error {
 	if r.sessions == nil {
