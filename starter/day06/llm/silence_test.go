@@ -199,26 +199,27 @@ func TestSilentServerRetried(t *testing.T) {
 	}
 }
 
-// TestSlowDripIsNotSilence: a server that sends a byte at a time, and
-// each piece of the reply well within the idle timeout, is not silent,
-// however long the whole answer takes.
+// TestSlowDripIsNotSilence: a server that drips its answer a few bytes
+// at a time, each piece of the reply well within the idle timeout, is not
+// silent, however long the whole answer takes.
 func TestSlowDripIsNotSilence(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drips for a second and a half")
 	}
 	t.Parallel()
 	const hi, stop = `{"choices":[{"delta":{"content":"Hi"}}]}`, `{"choices":[{"delta":{},"finish_reason":"stop"}]}`
-	answer := strings.Repeat("data: "+hi+"\n\n", 5) + "data: " + stop + "\n\n"
-	// Each piece takes some 50 gaps, half the limit, and the answer some
-	// 300, three times the limit.
-	const limit, gap = 500 * time.Millisecond, 5 * time.Millisecond
+	const pieces = 46
+	answer := strings.Repeat("data: "+hi+"\n\n", pieces) + "data: " + stop + "\n\n"
+	// A piece takes some 5 drips, a tenth of the limit, and the answer
+	// some 190, three times the limit.
+	const limit, gap, drip = 500 * time.Millisecond, 8 * time.Millisecond, 12
 	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "text/event-stream")
 		tick := time.NewTicker(gap)
 		defer tick.Stop()
-		for i := range len(answer) {
-			_, _ = io.WriteString(w, answer[i:i+1])
+		for rest := answer; rest != ""; rest = rest[min(drip, len(rest)):] {
+			_, _ = io.WriteString(w, rest[:min(drip, len(rest))])
 			_ = http.NewResponseController(w).Flush() // a failed write or flush shows as a cut stream below
 			select {
 			case <-tick.C:
@@ -235,8 +236,8 @@ func TestSlowDripIsNotSilence(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := drain(s)
-	if want := strings.Repeat("Hi", 5); got.err != nil || got.text != want {
-		t.Errorf("a drip of a byte every %v: reply %q, error %v; want %q and no error", gap, got.text, got.err, want)
+	if want := strings.Repeat("Hi", pieces); got.err != nil || got.text != want {
+		t.Errorf("a drip of %d bytes every %v: reply %q, error %v; want %q and no error", drip, gap, got.text, got.err, want)
 	}
 	if took := time.Since(start); took < limit {
 		t.Logf("the drip took %v, less than the limit: the test proves less than it says", took)
