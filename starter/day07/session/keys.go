@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -14,10 +15,10 @@ type rawHead struct {
 }
 
 // checkKeys walks the keys of a line, text, once, and returns the values
-// of its seq, ts and type as written. Its error is ErrKeyCase for the
-// first key, in any object of the line, that is not spelt as ply spells
-// its keys (lower-case ASCII letters, digits and "_"), or ErrDupKey for
-// the first that its object names twice, whichever comes first.
+// of its seq, ts and type as written. Its error is ErrKeyCase for a key,
+// in any object of the line, that is not spelt as ply spells its keys
+// (lower-case ASCII letters, digits and "_"), or ErrDupKey for one that
+// its object names a second time: the first of them in the line.
 //
 // Each is a line that would say two things to two readers.
 // encoding/json matches a key to a field whatever its case ("SEQ", "Seq",
@@ -28,57 +29,98 @@ type rawHead struct {
 // make the line another event than its start says.
 //
 // The walk knows only whether each open bracket is an object's, and jumps
-// over the contents of strings. What it says of text that is not JSON
-// means nothing, and decode, which learns from encoding/json that the
-// text is not JSON, does not use it; it only never fails on such text,
-// and never goes deeper than encoding/json reads.
+// over the contents of strings. It keeps where each key of the objects
+// still open is, and looks for a key named twice when its object closes,
+// by sorting them: so what it holds grows with the keys of one line, a
+// few bytes a key, and never with their names or their square. What it
+// says of text that is not JSON means nothing, and decode, which learns
+// from encoding/json that the text is not JSON, does not use it; it only
+// never fails on such text, and never goes deeper than encoding/json
+// reads.
 func checkKeys(text []byte) (rawHead, error) {
 	var h rawHead
 	var open [16]int
-	objects := open[:0] // for each container not yet closed: where its "{" is, or -1 for an array
-	seen := map[objectKey]bool{}
-	key := false // whether the next string is a key
+	objects := open[:0] // for each container not yet closed: where its keys begin in keys, or -1 for an array
+	var spans [32]keySpan
+	keys := spans[:0]    // the keys of the objects not yet closed, in order
+	var first keyProblem // the first bad key found so far
+	key := false         // whether the next string is a key
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '{', '[':
 			if len(objects) == maxDepth {
-				return h, nil // deeper than any JSON encoding/json reads
+				return h, first.err // deeper than any JSON encoding/json reads
 			}
 			object := -1
 			if text[i] == '{' {
-				object = i
+				object = len(keys)
 			}
 			objects = append(objects, object)
 			key = object >= 0
-		case '}', ']', ',':
+		case '}', ']':
 			if len(objects) == 0 {
-				return h, nil // not JSON
+				return h, first.err // not JSON
 			}
-			if text[i] == ',' {
-				key = objects[len(objects)-1] >= 0
-			} else {
-				objects, key = objects[:len(objects)-1], false
+			if k := objects[len(objects)-1]; k >= 0 {
+				first.twice(text, keys[k:])
+				keys = keys[:k]
 			}
+			objects, key = objects[:len(objects)-1], false
+		case ',':
+			if len(objects) == 0 {
+				return h, first.err // not JSON
+			}
+			key = objects[len(objects)-1] >= 0
 		case '"':
 			end := stringEnd(text, i+1)
 			if key {
-				name := text[i+1 : end]
-				k := objectKey{objects[len(objects)-1], string(name)}
-				switch {
-				case !plainKey(name):
-					return h, ErrKeyCase
-				case seen[k]:
-					return h, fmt.Errorf("%w: %q", ErrDupKey, name)
+				if !plainKey(text[i+1 : end]) {
+					first.found(i, ErrKeyCase)
 				}
-				seen[k] = true
+				keys = append(keys, keySpan{int32(i + 1), int32(end)})
 				if len(objects) == 1 {
-					h.keep(k.name, valueAfter(text, end+1))
+					h.keep(text[i+1:end], valueAfter(text, end+1))
 				}
 			}
 			i, key = end, false
 		}
 	}
-	return h, nil
+	return h, first.err
+}
+
+// keySpan is where a key's name is in a line: text[from:to].
+type keySpan struct{ from, to int32 }
+
+// keyProblem is the first bad key of a line: where it is, and why.
+type keyProblem struct {
+	at  int // its opening quote; meaningless while err is nil
+	err error
+}
+
+// found keeps err, the problem of the key whose opening quote is at at,
+// when no problem before it is known.
+func (p *keyProblem) found(at int, err error) {
+	if p.err == nil || at < p.at {
+		p.at, p.err = at, err
+	}
+}
+
+// twice finds, among keys, the keys of one object in the order they are
+// written, the first that names a key named before it, and keeps it. It
+// sorts keys.
+func (p *keyProblem) twice(text []byte, keys []keySpan) {
+	name := func(k keySpan) []byte { return text[k.from:k.to] }
+	slices.SortFunc(keys, func(a, b keySpan) int {
+		if c := bytes.Compare(name(a), name(b)); c != 0 {
+			return c
+		}
+		return int(a.from - b.from)
+	})
+	for j := 1; j < len(keys); j++ {
+		if bytes.Equal(name(keys[j-1]), name(keys[j])) && (j < 2 || !bytes.Equal(name(keys[j-2]), name(keys[j]))) {
+			p.found(int(keys[j].from)-1, fmt.Errorf("%w: %q", ErrDupKey, name(keys[j])))
+		}
+	}
 }
 
 // maxDepth is how deep encoding/json reads JSON: an object or array more
@@ -86,8 +128,8 @@ func checkKeys(text []byte) (rawHead, error) {
 const maxDepth = 10000
 
 // keep keeps value when name is one of the head's.
-func (h *rawHead) keep(name string, value []byte) {
-	switch name {
+func (h *rawHead) keep(name, value []byte) {
+	switch string(name) {
 	case "seq":
 		h.seq = value
 	case "ts":
@@ -95,13 +137,6 @@ func (h *rawHead) keep(name string, value []byte) {
 	case "type":
 		h.typ = value
 	}
-}
-
-// objectKey is a key of one object of a line: where the object's "{" is
-// in the line, and the key as it is written.
-type objectKey struct {
-	object int
-	name   string
 }
 
 // valueAfter returns the value that follows a key whose closing quote is
