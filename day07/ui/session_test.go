@@ -167,3 +167,34 @@ func TestPrintableWriter(t *testing.T) {
 		}
 	}
 }
+
+// TestExportKeepsEveryCharacter exports a message long enough that the
+// export's buffer cuts it, of characters of two, three and four bytes
+// with escape sequences among them, after a message whose length moves
+// the cut to each byte of them: every character comes out whole, and
+// every escape shown.
+func TestExportKeepsEveryCharacter(t *testing.T) {
+	const unit = "é日🙂\x1b]52;c;eA==\x07" // 20 bytes
+	for shift := range 20 {
+		store := session.Store{Dir: t.TempDir()}
+		l, err := store.Create(session.Meta{Model: "scripted", Cwd: "/home/ann/calc", Agent: "ply test"}, "You are ply.", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range []string{strings.Repeat("x", shift+1), strings.Repeat(unit, 3000)} {
+			if _, err := l.Append(session.Message{Message: llm.Message{Role: llm.RoleUser, Content: text}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		l.Close()
+		var out strings.Builder
+		if err := WriteExport(&out, store, l.ID(), nil); err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Repeat("é日🙂␛]52;c;eA==␇", 3000); !strings.Contains(out.String(), want) {
+			t.Errorf("shifted by %d bytes, the export does not hold the message whole, made printable; it holds %d U+FFFD",
+				shift, strings.Count(out.String(), "\uFFFD"))
+		}
+		assertHarmless(t, out.String())
+	}
+}
