@@ -81,15 +81,9 @@ func TestStartOnAFullDisk(t *testing.T) {
 			}
 			cmd := helper(t, "fulldisk", s, "")
 			cmd.Env = append(cmd.Env, fmt.Sprintf("PLY_SESSION_ROOM=%d", room))
-			out, err := cmd.Output()
-			switch code := exitCode(err); {
-			case code == 2 && strings.Contains(string(out), errors.ErrUnsupported.Error()):
-				t.Skip("no way to fill a disk here")
-			case code != 0:
-				t.Fatalf("the helper ended with %v: %s", err, out)
-			}
+			said := fill(t, cmd)
 			if names := folderNames(t, s); len(names) > 0 {
-				t.Errorf("a start refused for want of room (%s) left %v behind", strings.TrimSpace(string(out)), names)
+				t.Errorf("a start refused for want of room (%s) left %v behind", said, names)
 			}
 		})
 	}
@@ -107,16 +101,10 @@ func TestDiskFillsMidSession(t *testing.T) {
 	before := events(t, logOf(t, s, id))
 	cmd := helper(t, "fills", s, id)
 	cmd.Env = append(cmd.Env, "PLY_SESSION_ROOM=1000")
-	out, err := cmd.Output()
-	switch code := exitCode(err); {
-	case code == 2 && strings.Contains(string(out), errors.ErrUnsupported.Error()):
-		t.Skip("no way to fill a disk here")
-	case code != 0:
-		t.Fatalf("the helper ended with %v: %s", err, out)
-	}
+	said := fill(t, cmd)
 	l, rp, err := s.Resume(id, testOptions)
 	if err != nil {
-		t.Fatalf("resume after the disk filled (%s): %v", strings.TrimSpace(string(out)), err)
+		t.Fatalf("resume after the disk filled (%s): %v", said, err)
 	}
 	defer l.Close()
 	if rp.Repaired == nil || !errors.Is(rp.Repaired, ErrTorn) {
@@ -131,15 +119,18 @@ func TestDiskFillsMidSession(t *testing.T) {
 	mustAppend(t, l, user("after"))
 }
 
-// exitCode returns the exit status err, from a command's Run or Output,
-// carries: 0 for no error, -1 for one that is no exit status.
-func exitCode(err error) int {
+// fill runs cmd, a helper that writes on a full disk, and returns what it
+// said. It skips the test where no disk can be filled, and fails it when
+// the helper fails.
+func fill(t *testing.T, cmd *exec.Cmd) string {
+	t.Helper()
+	out, err := cmd.Output()
 	var exit *exec.ExitError
 	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &exit):
-		return exit.ExitCode()
+	case errors.As(err, &exit) && exit.ExitCode() == 2 && strings.Contains(string(out), errors.ErrUnsupported.Error()):
+		t.Skip("no way to fill a disk here")
+	case err != nil:
+		t.Fatalf("the helper ended with %v: %s", err, out)
 	}
-	return -1
+	return strings.TrimSpace(string(out))
 }
