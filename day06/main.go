@@ -27,6 +27,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"time"
 
 	"ply/day06/agent"
 	"ply/day06/llm"
@@ -76,16 +77,16 @@ func run() int {
 	if err != nil {
 		return fail(2, "ply", err)
 	}
-	if _, err := idleTimeout(os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "ply:", err)
-		return 2
+	idle, err := idleTimeout(os.Getenv)
+	if err != nil {
+		return fail(2, "ply", err)
 	}
 	ws, err := tools.NewWorkspace(*dir)
 	if err != nil {
 		return fail(2, "ply", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws, budget)
+	repl, a := newREPL(ws, budget, idle)
 	a.Guard(gate.newGate(ws.Dir()), gate.asker(repl))
 	if gate.yes {
 		repl.WarnYes()
@@ -96,9 +97,9 @@ func run() int {
 	return 0
 }
 
-// subcommands are the words ply takes in place of its flags, sorted by
-// name: "ply demo" runs demo with the arguments after the word. Each
-// returns the exit status.
+// subcommands are the words ply takes in place of its flags: "ply demo"
+// runs demo with the arguments after the word. Each returns the exit
+// status.
 func subcommands() map[string]func(args []string) int {
 	return map[string]func(args []string) int{
 		"demo":        demo,
@@ -121,9 +122,11 @@ func fail(status int, what string, err error) int {
 // agent it returns refuses every call its gate asks about, until Guard
 // gives it the session's gate and who answers. budget is the model's
 // window in tokens, as PLY_CONTEXT says; 0 keeps the agent's default.
-func newREPL(ws *tools.Workspace, budget int) (*ui.REPL, *agent.Agent) {
+// idle is how long the server may say nothing, as PLY_IDLE_TIMEOUT says;
+// 0 keeps the gateway's default.
+func newREPL(ws *tools.Workspace, budget int, idle time.Duration) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
-	cfg.IdleTimeout, _ = idleTimeout(os.Getenv) // run has refused a bad value
+	cfg.IdleTimeout = idle
 	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
 	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
 	if budget > 0 {

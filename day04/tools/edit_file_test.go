@@ -32,7 +32,7 @@ func TestOccurrences(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := occurrences(tt.content, tt.old, tt.max); !slices.Equal(got, tt.want) {
-				t.Errorf("occurrences(%q, %q, %d) = %v, want %v (see exercise 1)", tt.content, tt.old, tt.max, got, tt.want)
+				t.Errorf("occurrences(%q, %q, %d) = %v, want %v (see day04's exercise 1)", tt.content, tt.old, tt.max, got, tt.want)
 			}
 		})
 	}
@@ -71,12 +71,12 @@ func TestReplaceOnce(t *testing.T) {
 			got, err := replaceOnce(tt.content, tt.old, tt.new, tt.all)
 			if tt.wantErr != "" {
 				if err == nil || err.Error() != tt.wantErr {
-					t.Fatalf("replaceOnce(%q, %q, %q, %v) = %q, %v\nwant the error %q (see exercise 1)", tt.content, tt.old, tt.new, tt.all, got, err, tt.wantErr)
+					t.Fatalf("replaceOnce(%q, %q, %q, %v) = %q, %v\nwant the error %q (see day04's exercise 1)", tt.content, tt.old, tt.new, tt.all, got, err, tt.wantErr)
 				}
 				return
 			}
 			if err != nil || got != tt.want {
-				t.Errorf("replaceOnce(%q, %q, %q, %v) = %q, %v\nwant %q (see exercise 1)", tt.content, tt.old, tt.new, tt.all, got, err, tt.want)
+				t.Errorf("replaceOnce(%q, %q, %q, %v) = %q, %v\nwant %q (see day04's exercise 1)", tt.content, tt.old, tt.new, tt.all, got, err, tt.want)
 			}
 		})
 	}

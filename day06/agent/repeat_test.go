@@ -25,7 +25,7 @@ func TestCanonical(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := canonical(tt.in); got != tt.want {
-			t.Errorf("canonical(%q) = %q, want %q (see exercise 4)", tt.in, got, tt.want)
+			t.Errorf("canonical(%q) = %q, want %q (see day06's exercise 4)", tt.in, got, tt.want)
 		}
 	}
 }
@@ -53,7 +53,7 @@ func TestRepeatsSee(t *testing.T) {
 				got = append(got, r.see(c))
 			}
 			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("see gave %v, want %v (see exercise 4)", got, tt.want)
+				t.Errorf("see gave %v, want %v (see day06's exercise 4)", got, tt.want)
 			}
 		})
 	}
@@ -68,7 +68,7 @@ func TestLoopStops(t *testing.T) {
 	events := send(context.Background(), a, "go")
 	want := Repeated{Name: "upper", Arguments: `{"text":"again"}`, Usage: llm.Usage{Input: 30, Output: 15}}
 	if last := events[len(events)-1]; last != want {
-		t.Fatalf("the turn ended %+v, want %+v (see exercise 4)", last, want)
+		t.Fatalf("the turn ended %+v, want %+v (see day06's exercise 4)", last, want)
 	}
 	if len(g.Requests()) != 3 {
 		t.Errorf("the model was asked %d times, want 3: the third reply repeats, and the turn stops", len(g.Requests()))

@@ -31,7 +31,7 @@ func TestWaitHint(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, ok := schedule.Wait(1, 0.5, tt.hint)
 			if got != tt.want || ok != tt.wantOK {
-				t.Errorf("Wait(1, 0.5, %v) = %v, %v; want %v, %v (see exercise 1)", tt.hint, got, ok, tt.want, tt.wantOK)
+				t.Errorf("Wait(1, 0.5, %v) = %v, %v; want %v, %v (see day06's exercise 1)", tt.hint, got, ok, tt.want, tt.wantOK)
 			}
 		})
 	}
@@ -53,7 +53,7 @@ func TestWaitCeiling(t *testing.T) {
 	for _, tt := range tests {
 		got, ok := schedule.Wait(tt.n, 1, 0)
 		if got != tt.want || !ok {
-			t.Errorf("Wait(%d, 1, 0) = %v, %v; want the ceiling %v (Base doubling per retry, at most Cap; see exercise 1)", tt.n, got, ok, tt.want)
+			t.Errorf("Wait(%d, 1, 0) = %v, %v; want the ceiling %v (Base doubling per retry, at most Cap; see day06's exercise 1)", tt.n, got, ok, tt.want)
 		}
 	}
 }
@@ -67,7 +67,7 @@ func TestWaitJitter(t *testing.T) {
 			got, ok := schedule.Wait(n, random, 0)
 			want := time.Duration(random * float64(ceiling))
 			if got != want || !ok {
-				t.Errorf("Wait(%d, %v, 0) = %v, %v; want %v: random times the ceiling %v (see exercise 1)", n, random, got, ok, want, ceiling)
+				t.Errorf("Wait(%d, %v, 0) = %v, %v; want %v: random times the ceiling %v (see day06's exercise 1)", n, random, got, ok, want, ceiling)
 			}
 		}
 	}
@@ -80,7 +80,7 @@ func TestWaitNeverOverflows(t *testing.T) {
 	for n := 1; n <= 500; n++ {
 		got, ok := long.Wait(n, almostOne, 0)
 		if !ok || got <= 0 || got > long.Cap {
-			t.Fatalf("Wait(%d, %v, 0) with Base 1ms, Cap 1h = %v, %v; want a wait in (0, 1h] (see exercise 1)", n, almostOne, got, ok)
+			t.Fatalf("Wait(%d, %v, 0) with Base 1ms, Cap 1h = %v, %v; want a wait in (0, 1h] (see day06's exercise 1)", n, almostOne, got, ok)
 		}
 	}
 }
@@ -89,7 +89,7 @@ func TestWaitNeverOverflows(t *testing.T) {
 func TestWaitBaseAboveCap(t *testing.T) {
 	odd := Schedule{Attempts: 3, Base: 10 * time.Second, Cap: 3 * time.Second, MaxHint: time.Minute}
 	if got, _ := odd.Wait(1, almostOne, 0); got > odd.Cap {
-		t.Errorf("Wait(1) with Base 10s and Cap 3s = %v, want at most the cap (see exercise 1)", got)
+		t.Errorf("Wait(1) with Base 10s and Cap 3s = %v, want at most the cap (see day06's exercise 1)", got)
 	}
 }
 

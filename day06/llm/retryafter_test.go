@@ -48,7 +48,7 @@ func TestRetryAfter(t *testing.T) {
 				h.Set(k, v)
 			}
 			if got := retryAfter(h, now); got != tt.want {
-				t.Errorf("retryAfter(%v) = %v, want %v (see exercise 2)", tt.headers, got, tt.want)
+				t.Errorf("retryAfter(%v) = %v, want %v (see day06's exercise 2)", tt.headers, got, tt.want)
 			}
 		})
 	}
@@ -76,7 +76,7 @@ func TestSeconds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, ok := seconds(tt.value)
 			if got != tt.want || ok != tt.wantOK {
-				t.Errorf("seconds(%q) = %v, %v; want %v, %v (see exercise 2)", tt.value, got, ok, tt.want, tt.wantOK)
+				t.Errorf("seconds(%q) = %v, %v; want %v, %v (see day06's exercise 2)", tt.value, got, ok, tt.want, tt.wantOK)
 			}
 		})
 	}
@@ -103,7 +103,7 @@ func TestCapWait(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := capWait(tt.s); got != tt.want {
-				t.Errorf("capWait(%v) = %v, want %v (see exercise 2)", tt.s, got, tt.want)
+				t.Errorf("capWait(%v) = %v, want %v (see day06's exercise 2)", tt.s, got, tt.want)
 			}
 		})
 	}

@@ -93,7 +93,7 @@ func TestScrubEnv(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := scrubEnv(tt.environ)
 			if !slices.Equal(got, tt.want) || got == nil {
-				t.Errorf("scrubEnv(%q) = %#v, want %#v (see exercise 3)", tt.environ, got, tt.want)
+				t.Errorf("scrubEnv(%q) = %#v, want %#v (see day04's exercise 3)", tt.environ, got, tt.want)
 			}
 		})
 	}

@@ -172,11 +172,11 @@ func TestRunCommandHidesSecrets(t *testing.T) {
 	got := string(data)
 	for _, secret := range []string{"sk-abc=", "t0k3n", "hunter2", "OPENAI_API_KEY"} {
 		if strings.Contains(got, secret) {
-			t.Errorf("env shows %q to the model (see exercise 3):\n%s", secret, got)
+			t.Errorf("env shows %q to the model (see day04's exercise 3):\n%s", secret, got)
 		}
 	}
 	if !strings.Contains(got, "KEEP_ME=kept") {
-		t.Errorf("env does not show KEEP_ME, which is no secret (see exercise 3):\n%s", got)
+		t.Errorf("env does not show KEEP_ME, which is no secret (see day04's exercise 3):\n%s", got)
 	}
 }
 
