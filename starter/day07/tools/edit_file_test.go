@@ -66,6 +66,7 @@ func TestReplaceOnce(t *testing.T) {
 		{"all of two", "one\ntwo\none\n", "one", "1", true, "1\ntwo\n1\n", ""},
 		{"all of one", "one\ntwo\n", "one", "1", true, "1\ntwo\n", ""},
 		{"all of none", "a\nb\n", "c", "C", true, "", errNotFound.Error()},
+		{"all of more than maxListed", strings.Repeat("x\n", 12), "x", "z", true, strings.Repeat("z\n", 12), ""},
 		{"all when the new text holds the old", "ab ab", "ab", "abab", true, "abab abab", ""},
 		{"to nothing", "keep drop keep", " drop", "", false, "keep keep", ""},
 	}
