@@ -91,9 +91,12 @@ func TestWaitNeverOverflows(t *testing.T) {
 // late as an int goes: a Base of 0 never doubles its way up to Cap, a Cap
 // past half the longest Duration overflows a ceiling that doubles to it,
 // and a loop of one step per retry would run for centuries. Each wait must
-// be exactly random times min(Cap, Base·2^(n−1)), and come at once.
+// be exactly random times min(Cap, Base·2^(n−1)), and come at once. random
+// is the largest number below 1, so that a ceiling one nanosecond off
+// gives another wait.
 func TestWaitEverySchedule(t *testing.T) {
 	const longest = time.Duration(math.MaxInt64)
+	const random = 1 - 0x1p-53
 	tests := []struct {
 		name      string
 		base, cap time.Duration
@@ -104,6 +107,7 @@ func TestWaitEverySchedule(t *testing.T) {
 		{"Base 0 waits nothing", 0, 8 * time.Second, math.MaxInt, 0},
 		{"Cap 0 waits nothing", time.Second, 0, math.MaxInt, 0},
 		{"Base over Cap", 10 * time.Second, 3 * time.Second, math.MaxInt, 3 * time.Second},
+		{"a Cap that no doubling of Base reaches, one doubling short", 3, 7, 2, 6},
 		{"a Cap that no doubling of Base reaches", 3, 7, 3, 7},
 		{"the last doubling below the longest Cap", 1, longest, 63, 1 << 62},
 		{"the longest Cap, reached", 1, longest, 64, longest},
@@ -112,10 +116,10 @@ func TestWaitEverySchedule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := Schedule{Attempts: 5, Base: tt.base, Cap: tt.cap, MaxHint: time.Minute}
-		want := time.Duration(0.5 * float64(tt.ceiling))
-		if got := waitAtOnce(t, s, tt.n, 0.5); got != want {
-			t.Errorf("%s: Wait(%d, 0.5, 0) with Base %v, Cap %v = %v, want %v, half the ceiling %v (see exercise 1)",
-				tt.name, tt.n, tt.base, tt.cap, got, want, tt.ceiling)
+		want := time.Duration(random * float64(tt.ceiling))
+		if got := waitAtOnce(t, s, tt.n, random); got != want {
+			t.Errorf("%s: Wait(%d, %v, 0) with Base %v, Cap %v = %v, want %v: random times the ceiling %v (see exercise 1)",
+				tt.name, tt.n, random, tt.base, tt.cap, got, want, tt.ceiling)
 		}
 	}
 }
