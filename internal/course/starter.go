@@ -21,11 +21,12 @@ import (
 const starterBound = time.Minute
 
 // testStarterEnds checks that the tests of every package the holes reach
-// end, in the untouched starter, within starterBound, and that none of
-// them panics: a panic ends the test binary, and go test reports none of
-// the package's tests that had not run yet, so one hole would hide the
-// failures that tell a student about the others. The packages run side
-// by side, so the check takes about as long as the slowest.
+// end, in the untouched starter, within starterBound; that none of them
+// panics: a panic ends the test binary, and go test reports none of the
+// package's tests that had not run yet, so one hole would hide the
+// failures that tell a student about the others; and that none prints the
+// value of the canary (see Main). The packages run side by side, so the
+// check takes about as long as the slowest.
 func testStarterEnds(t *testing.T, b *builtDay) {
 	for _, pkg := range b.reached {
 		t.Run(pkg, func(t *testing.T) {
@@ -34,6 +35,10 @@ func testStarterEnds(t *testing.T, b *builtDay) {
 			if r.hung != "" {
 				t.Errorf("in the untouched starter, go test ./%s was still running %s after %v: a hole must make a test fail, never wait. Where it waits:\n%s",
 					path.Join(b.Name, pkg), r.hung, starterBound, waiting(r.out, r.hung))
+			}
+			if strings.Contains(r.out, canaryValue) {
+				t.Errorf("in the untouched starter, go test ./%s prints the value of %s, a variable of the environment it ran in: a test that shows what a command saw of its environment must show the names, never the values, which in a student's terminal are real secrets",
+					path.Join(b.Name, pkg), canaryName)
 			}
 			if r.panicked != "" {
 				t.Errorf("in the untouched starter, a test of ./%s panics, and go test reports none of the package's tests after it: a check that cannot go on must stop its own test (t.Fatal), never the package. The panic, and where in the tests:\n%s",
