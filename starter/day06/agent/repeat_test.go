@@ -26,6 +26,8 @@ func TestCanonical(t *testing.T) {
 		{`{"n": 12345678901234567890}`, `{"n":12345678901234567890}`},
 		{`{"n": 1.50, "m": -0, "e": 1E400}`, `{"e":1E400,"m":-0,"n":1.50}`},
 		{`{"path":"a"}{"path":"b"}`, `{"path":"a"}{"path":"b"}`},
+		{`{"a":1,"a":2}`, `{"a":2}`},             // the last counts, as for every tool
+		{`{"p":"\ud800"}`, "{\"p\":\"\ufffd\"}"}, // half a surrogate pair reads as U+FFFD, as for every tool
 		{`{"path":"a"}}`, `{"path":"a"}}`},
 		{`{"path":"a"} x`, `{"path":"a"} x`},
 	}
