@@ -25,7 +25,7 @@ func stream(n int) []byte {
 // first bytes and the last bytes of the output, count all of them, and
 // never hold more than its budget.
 //
-//lab:exercise 5 Write this test: pass on a right capture, fail on one that outgrows its budget, keeps no tail, loses the tail's order, keeps the first bytes of a write bigger than the tail, or keeps a byte twice.
+//lab:exercise 5 Write this test: pass on a right capture, fail on one that outgrows its budget, keeps no tail, loses the tail's order, keeps a big write's first bytes, drops what wraps round, or keeps a byte twice.
 func TestCaptureKeepsHeadAndTail(t *testing.T) {
 	const headSize, tailSize = 16, 24
 	for _, size := range []int{0, 5, headSize, headSize + 1, headSize + tailSize, headSize + tailSize + 1, 1000} {
