@@ -98,7 +98,7 @@ func TestScrubEnv(t *testing.T) {
 				t.Errorf("scrubEnv(%q) = %#v, want %#v (see day04's exercise 3)", tt.environ, got, tt.want)
 			}
 			if !slices.Equal(environ, tt.environ) {
-				t.Errorf("scrubEnv(%q) changed the slice it was given to %q: the caller's environment is not its to change (see exercise 3)", tt.environ, environ)
+				t.Errorf("scrubEnv(%q) changed the slice it was given to %q: the caller's environment is not its to change (see day04's exercise 3)", tt.environ, environ)
 			}
 		})
 	}

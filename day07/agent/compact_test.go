@@ -69,7 +69,7 @@ func TestCompactIsPure(t *testing.T) {
 		t.Errorf("compact gave two results for one window and summary:\n%v\n%v", first, again)
 	}
 	if len(first) != 4 {
-		t.Fatalf("compact gave %d messages, want 4: the system prompt, the summary and the last turn (see exercise 5)", len(first))
+		t.Fatalf("compact gave %d messages, want 4: the system prompt, the summary and the last turn (see day06's exercise 5)", len(first))
 	}
 	first[2].Content = "changed"
 	if !reflect.DeepEqual(window, before) {

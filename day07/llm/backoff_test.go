@@ -118,7 +118,7 @@ func TestWaitEverySchedule(t *testing.T) {
 		s := Schedule{Attempts: 5, Base: tt.base, Cap: tt.cap, MaxHint: time.Minute}
 		want := time.Duration(random * float64(tt.ceiling))
 		if got := waitAtOnce(t, s, tt.n, random); got != want {
-			t.Errorf("%s: Wait(%d, %v, 0) with Base %v, Cap %v = %v, want %v: random times the ceiling %v (see exercise 1)",
+			t.Errorf("%s: Wait(%d, %v, 0) with Base %v, Cap %v = %v, want %v: random times the ceiling %v (see day06's exercise 1)",
 				tt.name, tt.n, random, tt.base, tt.cap, got, want, tt.ceiling)
 		}
 	}
@@ -142,7 +142,7 @@ func waitAtOnce(t *testing.T, s Schedule, n int, random float64) time.Duration {
 	case wait := <-done:
 		return wait
 	case <-time.After(atOnce):
-		t.Fatalf("Wait(%d, %v, 0) with Base %v, Cap %v has not returned after %v: does it take a step for each retry, or double a ceiling of 0 until it reaches Cap? (see exercise 1)",
+		t.Fatalf("Wait(%d, %v, 0) with Base %v, Cap %v has not returned after %v: does it take a step for each retry, or double a ceiling of 0 until it reaches Cap? (see day06's exercise 1)",
 			n, random, s.Base, s.Cap, atOnce)
 		return 0
 	}
