@@ -16,7 +16,9 @@
 //     order, their lengths true, and a link to its lab;
 //   - TestLabFormat: the days are in the lab's format, version 2: short
 //     contracts, hint ladders in lab.md, a test to write, no unchecked
-//     claims.
+//     claims;
+//   - TestMessagesNameTheirDay (pointers_test.go): a test message a day
+//     inherits names the day whose exercise it means.
 //
 // The fast loops: go test . runs these in seconds; go test ./checks/day03
 // checks day 3's lab.

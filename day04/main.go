@@ -81,9 +81,9 @@ func run() int {
 	return 0
 }
 
-// subcommands are the words ply takes in place of its flags, sorted by
-// name: "ply demo" runs demo with the arguments after the word. Each
-// returns the exit status.
+// subcommands are the words ply takes in place of its flags: "ply demo"
+// runs demo with the arguments after the word. Each returns the exit
+// status.
 func subcommands() map[string]func(args []string) int {
 	return map[string]func(args []string) int{
 		"demo":        demo,

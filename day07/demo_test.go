@@ -41,3 +41,20 @@ func TestPlaygroundArchive(t *testing.T) {
 		t.Error("playground.txtar differs from testdata/playground; run go test -run TestPlaygroundArchive -update .")
 	}
 }
+
+// TestShellArg checks that a folder the demo names in a command line is
+// one argument to a shell, whatever its name.
+func TestShellArg(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"/tmp/ply-demo-123", "/tmp/ply-demo-123"},
+		{`C:\Users\ann\AppData\Local\Temp\ply-demo-1`, `C:\Users\ann\AppData\Local\Temp\ply-demo-1`},
+		{"/tmp/my files/ply-demo-1", "'/tmp/my files/ply-demo-1'"},
+		{"/tmp/ann's/ply-demo-1", `'/tmp/ann'\''s/ply-demo-1'`},
+		{"/tmp/$HOME;rm -rf ~", "'/tmp/$HOME;rm -rf ~'"},
+		{"", "''"},
+	} {
+		if got := shellArg(tt.in); got != tt.want {
+			t.Errorf("shellArg(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}

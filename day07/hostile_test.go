@@ -121,7 +121,7 @@ func runHostileRound(t *testing.T, dir string, calls []hostileCall) []string {
 	}
 
 	if _, ok := last.(agent.TurnDone); !ok || model.requests != 2 {
-		t.Errorf("the turn ended with %#v after %d requests; want TurnDone after 2: the calls, then the answer (needs exercise 1)", last, model.requests)
+		t.Errorf("the turn ended with %#v after %d requests; want TurnDone after 2: the calls, then the answer (needs day03's exercise 1)", last, model.requests)
 	}
 	msgs := a.Messages()
 	if len(msgs) != 3+len(calls)+1 || msgs[len(msgs)-1].Content != "I give up." {
@@ -137,10 +137,10 @@ func runHostileRound(t *testing.T, dir string, calls []hostileCall) []string {
 		result, ok := byID[fmt.Sprintf("call_%d", i)]
 		results[i] = result
 		if !ok || !strings.HasPrefix(result, c.want) {
-			t.Errorf("%.30s %.60s…: the model was told %.200q, want a result that starts %.100q (needs exercises 2 to 5)", c.name, c.args, result, c.want)
+			t.Errorf("%.30s %.60s…: the model was told %.200q, want a result that starts %.100q (needs day03's exercises 2 to 5)", c.name, c.args, result, c.want)
 		}
 		if n := len([]rune(result)); n > 16_100 {
-			t.Errorf("%.30s %.60s…: the result is %d characters, want it cut to the budget (needs exercise 3)", c.name, c.args, n)
+			t.Errorf("%.30s %.60s…: the result is %d characters, want it cut to the budget (needs day03's exercise 3)", c.name, c.args, n)
 		}
 	}
 	for _, end := range ends {
@@ -257,8 +257,12 @@ func TestCtrlCDuringToolCalls(t *testing.T) {
 		t.Errorf("calls started %q, the turn ended %#v, %d requests; want %q, Cancelled{Kept: true} and 1",
 			started, last, model.requests, want)
 	}
+	msgs := a.Messages()
+	if len(msgs) < 3 {
+		t.Fatalf("after Ctrl-C the conversation has %d messages, want the system prompt, the question, the calls and their results", len(msgs))
+	}
 	var results []string
-	for _, m := range a.Messages()[3:] {
+	for _, m := range msgs[3:] {
 		results = append(results, m.ToolCallID+": "+m.Content)
 	}
 	want := []string{

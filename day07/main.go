@@ -30,6 +30,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"time"
 
 	"ply/day07/agent"
 	"ply/day07/llm"
@@ -87,9 +88,9 @@ func run() int {
 	if err != nil {
 		return fail(2, "ply", err)
 	}
-	if _, err := idleTimeout(os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "ply:", err)
-		return 2
+	idle, err := idleTimeout(os.Getenv)
+	if err != nil {
+		return fail(2, "ply", err)
 	}
 	ws, err := tools.NewWorkspace(*dir)
 	if err != nil {
@@ -97,7 +98,7 @@ func run() int {
 	}
 	defer ws.Close()
 	places := box.places(ws.Dir())
-	repl, a := newREPL(ws, budget, places)
+	repl, a := newREPL(ws, budget, idle, places)
 	a.Guard(gate.newGate(ws.Dir(), places != nil), gate.asker(repl))
 	if gate.yes {
 		repl.WarnYes()
@@ -112,9 +113,9 @@ func run() int {
 	return 0
 }
 
-// subcommands are the words ply takes in place of its flags, sorted by
-// name: "ply demo" runs demo with the arguments after the word. Each
-// returns the exit status.
+// subcommands are the words ply takes in place of its flags: "ply demo"
+// runs demo with the arguments after the word. Each returns the exit
+// status.
 func subcommands() map[string]func(args []string) int {
 	return map[string]func(args []string) int{
 		"demo":        demo,
@@ -139,10 +140,11 @@ func fail(status int, what string, err error) int {
 // and Ctrl-C caught. It has said hello. The agent it returns refuses every
 // call its gate asks about, until Guard gives it the session's gate and
 // who answers. budget is the model's window in tokens, as PLY_CONTEXT
-// says; 0 keeps the agent's default.
-func newREPL(ws *tools.Workspace, budget int, places *sandbox.Places) (*ui.REPL, *agent.Agent) {
+// says; 0 keeps the agent's default. idle is how long the server may say
+// nothing, as PLY_IDLE_TIMEOUT says; 0 keeps the gateway's default.
+func newREPL(ws *tools.Workspace, budget int, idle time.Duration, places *sandbox.Places) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
-	cfg.IdleTimeout, _ = idleTimeout(os.Getenv) // run has refused a bad value
+	cfg.IdleTimeout = idle
 	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ(), places))...)
 	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
 	if budget > 0 {

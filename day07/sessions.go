@@ -73,7 +73,8 @@ func sessionsCommand(args []string) int {
 	return listCommand(args)
 }
 
-// sessionsSubcommands are the words after "ply sessions", sorted.
+// sessionsSubcommands are the words after "ply sessions", each with the
+// function that runs it.
 func sessionsSubcommands() map[string]func(args []string) int {
 	return map[string]func(args []string) int{
 		"export": exportCommand,
@@ -172,13 +173,8 @@ func exportCommand(args []string) int {
 		return fail(2, name, errors.New("usage: ply sessions export [--raw] ID"))
 	}
 	store, _, err := storeAndCwd(true)
-	if err != nil {
-		return fail(1, name, err)
-	}
-	r, err := store.Open(flags.Arg(0))
 	if err == nil {
-		defer r.Close()
-		err = session.Export(os.Stdout, flags.Arg(0), r, redactor(*raw))
+		err = ui.WriteExport(os.Stdout, store, flags.Arg(0), redactor(*raw))
 	}
 	if err != nil {
 		return fail(1, name, err)

@@ -58,8 +58,8 @@ func TestNamedPipes(t *testing.T) {
 		{ReadFile{ws}, map[string]any{"path": "to-pipe"}, "to-pipe is a named pipe, not a regular file", ""},
 		{ListDir{ws}, map[string]any{"path": "pipe"}, "pipe is a named pipe, not a directory", ""},
 		{Search{ws}, map[string]any{"pattern": "x", "path": "pipe"}, "pipe is a named pipe, not a directory or a regular file", ""},
-		{Search{ws}, map[string]any{"pattern": "package"}, "a.go:1: package a\n", " (needs exercise 4)"},
-		{Find{ws}, map[string]any{"pattern": "*"}, "a.go\n", " (needs exercise 5)"},
+		{Search{ws}, map[string]any{"pattern": "package"}, "a.go:1: package a\n", " (needs day03's exercise 4)"},
+		{Find{ws}, map[string]any{"pattern": "*"}, "a.go\n", " (needs day03's exercise 5)"},
 		{ListDir{ws}, map[string]any{}, "a.go (10 bytes)\npipe (a named pipe)\nto-pipe@\n", ""},
 	}
 	for _, tt := range tests {

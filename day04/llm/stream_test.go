@@ -176,7 +176,7 @@ func TestChunkStreamCancelledInARead(t *testing.T) {
 	body := &cancelInRead{data: strings.NewReader(sse(textChunk)), cancel: cancel}
 	got := drain(newChunkStream(ctx, io.NopCloser(body), ""))
 	if !errors.Is(got.err, context.Canceled) || got.text != "Hi" {
-		t.Errorf("text %q, error %v; want \"Hi\" and context.Canceled: the user cancelled (see exercise 2)", got.text, got.err)
+		t.Errorf("text %q, error %v; want \"Hi\" and context.Canceled: the user cancelled (see day02's exercise 2)", got.text, got.err)
 	}
 }
 

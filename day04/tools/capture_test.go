@@ -25,7 +25,7 @@ func stream(n int) []byte {
 // first bytes and the last bytes of the output, count all of them, and
 // never hold more than its budget.
 //
-//lab:exercise 5 Write this test: pass on a right capture, fail on one that outgrows its budget, keeps no tail, loses the tail's order, keeps the first bytes of a write bigger than the tail, or keeps a byte twice.
+//lab:exercise 5 Write this test: pass on a right capture, fail on one that outgrows its budget, keeps no tail, loses the tail's order, keeps a big write's first bytes, drops what wraps round, or keeps a byte twice.
 func TestCaptureKeepsHeadAndTail(t *testing.T) {
 	const headSize, tailSize = 16, 24
 	for _, size := range []int{0, 5, headSize, headSize + 1, headSize + tailSize, headSize + tailSize + 1, 1000} {
@@ -43,7 +43,7 @@ func TestCaptureKeepsHeadAndTail(t *testing.T) {
 			tail := output[len(head):]
 			tail = tail[max(0, len(tail)-tailSize):]
 			gotTail := append(bytes.Clone(c.tail[c.start:]), c.tail[:c.start]...)
-			where := fmt.Sprintf("%d bytes in pieces of %d (see exercise 2)", size, piece)
+			where := fmt.Sprintf("%d bytes in pieces of %d (see day04's exercise 2)", size, piece)
 			switch {
 			case !bytes.Equal(c.head, head):
 				t.Errorf("%s: the head is %q, want %q", where, c.head, head)

@@ -56,7 +56,7 @@ func callsUpper(texts ...string) []llm.StreamDelta {
 func ending(t *testing.T, events []Event) Event {
 	t.Helper()
 	if len(events) == 0 {
-		t.Fatal("the turn sent no events; every turn ends with one (see exercise 1)")
+		t.Fatal("the turn sent no events; every turn ends with one (see day03's exercise 1)")
 	}
 	return events[len(events)-1]
 }
@@ -127,10 +127,10 @@ func TestRoundLimit(t *testing.T) {
 	events := send(context.Background(), a, "loop")
 	want := RoundLimit{Rounds: MaxRounds, Usage: llm.Usage{Input: 10 * (MaxRounds + 1), Output: 5 * (MaxRounds + 1)}}
 	if last := ending(t, events); last != want {
-		t.Fatalf("the turn ended %+v, want %+v: the round count, and the usage of every request (see exercise 1)", last, want)
+		t.Fatalf("the turn ended %+v, want %+v: the round count, and the usage of every request (see day03's exercise 1)", last, want)
 	}
 	if len(g.Requests()) != MaxRounds+1 {
-		t.Errorf("the model was asked %d times, want %d: once, then once more after each round (see exercise 1)", len(g.Requests()), MaxRounds+1)
+		t.Errorf("the model was asked %d times, want %d: once, then once more after each round (see day03's exercise 1)", len(g.Requests()), MaxRounds+1)
 	}
 	msgs := a.Messages()
 	var ran, notRun int
@@ -144,7 +144,7 @@ func TestRoundLimit(t *testing.T) {
 	}
 	last := msgs[len(msgs)-1]
 	if ran != MaxRounds || notRun != 1 || last.Role != llm.RoleTool || last.ToolCallID != "c0" || !strings.Contains(last.Content, "limit of 20 rounds") {
-		t.Errorf("the conversation holds %d results of calls that ran and %d of calls not run, and ends %+v; want %d, then the last call answered as not run (see exercise 1)",
+		t.Errorf("the conversation holds %d results of calls that ran and %d of calls not run, and ends %+v; want %d, then the last call answered as not run (see day03's exercise 1)",
 			ran, notRun, last, MaxRounds)
 	}
 }
@@ -158,11 +158,11 @@ func TestRoundLimitLetsTheLastRoundBeAnswered(t *testing.T) {
 	want := TurnDone{Usage: llm.Usage{Input: 10*MaxRounds + 20, Output: 5*MaxRounds + 3}}
 	if last := ending(t, events); last != want || len(g.Requests()) != MaxRounds+1 {
 		t.Errorf("a model that answers after %d rounds was asked %d times, and the turn ended %+v; want %d times and %+v: "+
-			"the limit stops a reply that calls tools after the last round, not the request that follows it (see exercise 1)",
+			"the limit stops a reply that calls tools after the last round, not the request that follows it (see day03's exercise 1)",
 			MaxRounds, len(g.Requests()), last, MaxRounds+1, want)
 	}
 	if msgs := a.Messages(); !reflect.DeepEqual(msgs[len(msgs)-1], model("All done.")) {
-		t.Errorf("the conversation ends %+v, want the model's answer (see exercise 1)", msgs[len(msgs)-1])
+		t.Errorf("the conversation ends %+v, want the model's answer (see day03's exercise 1)", msgs[len(msgs)-1])
 	}
 }
 
@@ -207,14 +207,14 @@ func TestCancelKeepsFinishedRounds(t *testing.T) {
 			send(ctx, a, "hi")
 			events := send(ctx, a, "go")
 			if last := ending(t, events); last != tt.want {
-				t.Errorf("the turn ended %#v, want %#v (see exercise 1)", last, tt.want)
+				t.Errorf("the turn ended %#v, want %#v (see day03's exercise 1)", last, tt.want)
 			}
 			want := append(slices.Clone(earlier), tt.wantConv...)
 			if got := a.Messages(); !reflect.DeepEqual(got, want) {
-				t.Errorf("after Ctrl-C, the conversation is\n%+v\nwant\n%+v (see exercise 1)", got, want)
+				t.Errorf("after Ctrl-C, the conversation is\n%+v\nwant\n%+v (see day03's exercise 1)", got, want)
 			}
 			if len(g.Requests()) != 1+tt.at {
-				t.Errorf("the model was asked %d times, want %d: a stopped turn does not ask again (see exercise 1)", len(g.Requests()), 1+tt.at)
+				t.Errorf("the model was asked %d times, want %d: a stopped turn does not ask again (see day03's exercise 1)", len(g.Requests()), 1+tt.at)
 			}
 		})
 	}
@@ -273,7 +273,7 @@ func TestToolEndShowsWhatRan(t *testing.T) {
 	a := New(g, "m", tools.NewRegistry(upper{}))
 	events := send(context.Background(), a, "go")
 	if len(events) < 2 || len(a.Messages()) < 4 {
-		t.Fatalf("the turn gave %d events and a conversation of %d messages; want the call run (see exercise 1)", len(events), len(a.Messages()))
+		t.Fatalf("the turn gave %d events and a conversation of %d messages; want the call run (see day03's exercise 1)", len(events), len(a.Messages()))
 	}
 	if end, ok := events[1].(ToolEnd); !ok || end.Arguments != `{"text":"run"}` {
 		t.Errorf("event %+v, want a ToolEnd with the arguments the tool read, {\"text\":\"run\"}", events[1])
@@ -302,7 +302,7 @@ func TestMaxCalls(t *testing.T) {
 	}
 	msgs := a.Messages()
 	if len(msgs) < 4 {
-		t.Fatalf("the conversation has %d messages, want the calls and their results (see exercise 1)", len(msgs))
+		t.Fatalf("the conversation has %d messages, want the calls and their results (see day03's exercise 1)", len(msgs))
 	}
 	results := msgs[3 : len(msgs)-1]
 	if ran != MaxCalls || len(results) != len(texts) || results[MaxCalls-1].Content != fmt.Sprint(MaxCalls-1) ||

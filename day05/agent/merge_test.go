@@ -44,7 +44,7 @@ func TestMerger(t *testing.T) {
 				m.add(f)
 			}
 			if got := m.result(); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("merged %#v\nwant   %#v (see exercise 1)", got, tt.want)
+				t.Errorf("merged %#v\nwant   %#v (see day03's exercise 1)", got, tt.want)
 			}
 		})
 	}
@@ -67,7 +67,7 @@ func TestMergerCopiesOnce(t *testing.T) {
 		}
 	})
 	if allocs > 100 {
-		t.Errorf("merging %d pieces of one call allocated %v times, want a few dozen: add each piece to a strings.Builder (see exercise 1)", pieces, allocs)
+		t.Errorf("merging %d pieces of one call allocated %v times, want a few dozen: add each piece to a strings.Builder (see day03's exercise 1)", pieces, allocs)
 	}
 }
 

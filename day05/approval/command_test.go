@@ -376,7 +376,7 @@ func TestCheckCommand(t *testing.T) {
 			t.Run(g.name+"/"+short(tt.cmd), func(t *testing.T) {
 				got := CheckCommand(tt.cmd, DefaultRules(), workspace)
 				if got.Verdict != g.want || !strings.Contains(got.Reason, tt.reason) {
-					t.Errorf("CheckCommand(%q) = %v: %s\nwant %v, with a reason that says %q (see exercise 1: decide and judgeNode in judge.go)",
+					t.Errorf("CheckCommand(%q) = %v: %s\nwant %v, with a reason that says %q (see day05's exercise 1: decide and judgeNode in judge.go)",
 						tt.cmd, got.Verdict, got.Reason, g.want, tt.reason)
 				}
 			})
@@ -399,7 +399,7 @@ func TestCheckCommandKeepsEveryReason(t *testing.T) {
 		got := CheckCommand(tt.cmd, DefaultRules(), workspace)
 		for _, want := range tt.reasons {
 			if !strings.Contains(got.Reason, want) {
-				t.Errorf("CheckCommand(%q) = %v: %s\nwant every reason of its strictest parts, %q among them (see exercise 1: decide keeps on after the first refusal)",
+				t.Errorf("CheckCommand(%q) = %v: %s\nwant every reason of its strictest parts, %q among them (see day05's exercise 1: decide keeps on after the first refusal)",
 					tt.cmd, got.Verdict, got.Reason, want)
 			}
 		}

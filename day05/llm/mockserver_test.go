@@ -119,9 +119,9 @@ func TestMockServerFlushes(t *testing.T) {
 	select {
 	case line := <-first:
 		if !strings.Contains(line, `"content":"Hel"`) {
-			t.Errorf("the first line is %q, want the event with \"Hel\" (see exercise 5)", line)
+			t.Errorf("the first line is %q, want the event with \"Hel\" (see day02's exercise 5)", line)
 		}
 	case <-time.After(10 * time.Second):
-		t.Error("the first event did not reach the client while the stream held back the rest: flush each event (see exercise 5)")
+		t.Error("the first event did not reach the client while the stream held back the rest: flush each event (see day02's exercise 5)")
 	}
 }

@@ -24,6 +24,7 @@ func TestOccurrences(t *testing.T) {
 		{"overlapping", "aaa", "aa", 11, []int{1, 1}},
 		{"overlapping across lines", "}\n}\n}\n", "}\n}", 11, []int{1, 2}},
 		{"a match that spans lines starts where it starts", "a\nb\nc\nb\nc\n", "b\nc", 11, []int{2, 4}},
+		{"a match that begins with a line end", "a\nb\na\nb\n", "\nb", 11, []int{1, 3}},
 		{"the last line without a line end", "a\nb\nc", "c", 11, []int{3}},
 		{"CRLF lines count once", "a\r\nb\r\nb\r\n", "b", 11, []int{2, 3}},
 		{"at most max", "x\nx\nx\nx\n", "x", 3, []int{1, 2, 3}},
@@ -32,7 +33,7 @@ func TestOccurrences(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := occurrences(tt.content, tt.old, tt.max); !slices.Equal(got, tt.want) {
-				t.Errorf("occurrences(%q, %q, %d) = %v, want %v (see exercise 1)", tt.content, tt.old, tt.max, got, tt.want)
+				t.Errorf("occurrences(%q, %q, %d) = %v, want %v (see day04's exercise 1)", tt.content, tt.old, tt.max, got, tt.want)
 			}
 		})
 	}
@@ -56,6 +57,8 @@ func TestReplaceOnce(t *testing.T) {
 			"old_string occurs 2 times, at lines 1 and 1; quote more lines around the change to make it unique, or set replace_all"},
 		{"overlapping is twice", "aaa", "aa", "b", false, "",
 			"old_string occurs 2 times, at lines 1 and 1; quote more lines around the change to make it unique, or set replace_all"},
+		{"twice from a line end", "a\nb\na\nb\n", "\nb", "\nB", false, "",
+			"old_string occurs 2 times, at lines 1 and 3; quote more lines around the change to make it unique, or set replace_all"},
 		{"three times", "x\ny\nx\ny\nx\n", "x", "z", false, "",
 			"old_string occurs 3 times, at lines 1, 3 and 5; quote more lines around the change to make it unique, or set replace_all"},
 		{"more than maxListed", strings.Repeat("x\n", 12), "x", "z", false, "",
@@ -63,6 +66,7 @@ func TestReplaceOnce(t *testing.T) {
 		{"all of two", "one\ntwo\none\n", "one", "1", true, "1\ntwo\n1\n", ""},
 		{"all of one", "one\ntwo\n", "one", "1", true, "1\ntwo\n", ""},
 		{"all of none", "a\nb\n", "c", "C", true, "", errNotFound.Error()},
+		{"all of more than maxListed", strings.Repeat("x\n", 12), "x", "z", true, strings.Repeat("z\n", 12), ""},
 		{"all when the new text holds the old", "ab ab", "ab", "abab", true, "abab abab", ""},
 		{"to nothing", "keep drop keep", " drop", "", false, "keep keep", ""},
 	}
@@ -71,12 +75,12 @@ func TestReplaceOnce(t *testing.T) {
 			got, err := replaceOnce(tt.content, tt.old, tt.new, tt.all)
 			if tt.wantErr != "" {
 				if err == nil || err.Error() != tt.wantErr {
-					t.Fatalf("replaceOnce(%q, %q, %q, %v) = %q, %v\nwant the error %q (see exercise 1)", tt.content, tt.old, tt.new, tt.all, got, err, tt.wantErr)
+					t.Fatalf("replaceOnce(%q, %q, %q, %v) = %q, %v\nwant the error %q (see day04's exercise 1)", tt.content, tt.old, tt.new, tt.all, got, err, tt.wantErr)
 				}
 				return
 			}
 			if err != nil || got != tt.want {
-				t.Errorf("replaceOnce(%q, %q, %q, %v) = %q, %v\nwant %q (see exercise 1)", tt.content, tt.old, tt.new, tt.all, got, err, tt.want)
+				t.Errorf("replaceOnce(%q, %q, %q, %v) = %q, %v\nwant %q (see day04's exercise 1)", tt.content, tt.old, tt.new, tt.all, got, err, tt.want)
 			}
 		})
 	}

@@ -17,7 +17,7 @@ func TestListDir(t *testing.T) {
 		{"a directory", map[string]any{"path": "a"}, "x.go (0 bytes)\n"},
 		{"not a directory", map[string]any{"path": "b.go"}, "b.go is a regular file, not a directory"},
 		{"missing", map[string]any{"path": "nope"}, "nope does not exist; list_dir or find shows what does"},
-		{"outside (needs exercise 2)", map[string]any{"path": ".."}, "..: it is outside the workspace (" + ws.Dir() + ")"},
+		{"outside (needs day03's exercise 2)", map[string]any{"path": ".."}, "..: it is outside the workspace (" + ws.Dir() + ")"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -97,7 +97,7 @@ func TestTruncateMovesACutOnlyWhenNear(t *testing.T) {
 			cut := len(text) - len(tt.wantHead) - len(tt.wantTail)
 			want += fmt.Sprintf("[… %d of %d characters cut; ask for a smaller part to see them …]\n", cut, len(text)) + tt.wantTail
 			if got != want {
-				t.Errorf("truncate(%q, 20) =\n%q\nwant\n%q\na cut moves to a line end only in the half of the head or tail nearer the cut (see exercise 3)", text, got, want)
+				t.Errorf("truncate(%q, 20) =\n%q\nwant\n%q\na cut moves to a line end only in the half of the head or tail nearer the cut (see day03's exercise 3)", text, got, want)
 			}
 		})
 	}

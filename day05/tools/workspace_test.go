@@ -78,7 +78,7 @@ func TestResolve(t *testing.T) {
 	for _, tt := range tests {
 		got, err := ws.Resolve(tt.path)
 		if got != tt.want || errors.Is(err, ErrOutside) != tt.outside {
-			t.Errorf("Resolve(%q) = %q, %v; want %q, outside=%v (see exercise 2)", tt.path, got, err, tt.want, tt.outside)
+			t.Errorf("Resolve(%q) = %q, %v; want %q, outside=%v (see day03's exercise 2)", tt.path, got, err, tt.want, tt.outside)
 		}
 	}
 }

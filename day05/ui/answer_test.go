@@ -44,7 +44,7 @@ func TestParseAnswer(t *testing.T) {
 	for _, tt := range tests {
 		got, ok := parseAnswer(tt.line)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("parseAnswer(%q) = %+v, %v; want %+v, %v (see exercise 3)", tt.line, got, ok, tt.want, tt.ok)
+			t.Errorf("parseAnswer(%q) = %+v, %v; want %+v, %v (see day05's exercise 3)", tt.line, got, ok, tt.want, tt.ok)
 		}
 	}
 }

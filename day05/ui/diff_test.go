@@ -41,7 +41,7 @@ func TestDiffLines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := script(diffLines(splitLines(tt.a), splitLines(tt.b)))
 			if got != tt.want {
-				t.Errorf("diffLines(%q, %q) =\n%s\nwant\n%s(see exercise 4: lcsEdits)", tt.a, tt.b, got, tt.want)
+				t.Errorf("diffLines(%q, %q) =\n%s\nwant\n%s(see day05's exercise 4: lcsEdits)", tt.a, tt.b, got, tt.want)
 			}
 		})
 	}
@@ -180,7 +180,7 @@ func TestUnifiedDiff(t *testing.T) {
 				got.WriteString(line.text + "\n")
 			}
 			if got.String() != tt.want {
-				t.Errorf("unifiedDiff =\n%s\nwant\n%s(see exercise 4: lcsEdits; hunks and their headers are in diff.go)", got.String(), tt.want)
+				t.Errorf("unifiedDiff =\n%s\nwant\n%s(see day05's exercise 4: lcsEdits; hunks and their headers are in diff.go)", got.String(), tt.want)
 			}
 		})
 	}
@@ -193,7 +193,7 @@ func TestUnifiedDiffBounds(t *testing.T) {
 	}
 	long := unifiedDiff("long.txt", numbered(1, 1000), "")
 	if last := long[len(long)-1].text; len(long) != maxDiffLines+1 || last != "… 803 more lines of diff" {
-		t.Errorf("a diff of 1003 lines gave %d lines ending %q, want %d and a count of the rest (see exercise 4)", len(long), last, maxDiffLines+1)
+		t.Errorf("a diff of 1003 lines gave %d lines ending %q, want %d and a count of the rest (see day05's exercise 4)", len(long), last, maxDiffLines+1)
 	}
 }
 
@@ -226,7 +226,7 @@ func TestDiffLinesIsAnEditScript(t *testing.T) {
 			}
 		}
 		if !slices.Equal(old, a) || !slices.Equal(new, b) || kept != lcsLength(a, b) {
-			t.Fatalf("diffLines(%q, %q) =\n%s\ndoes not turn one into the other keeping %d lines (see exercise 4)", a, b, script(edits), lcsLength(a, b))
+			t.Fatalf("diffLines(%q, %q) =\n%s\ndoes not turn one into the other keeping %d lines (see day05's exercise 4)", a, b, script(edits), lcsLength(a, b))
 		}
 	}
 }

@@ -49,7 +49,7 @@ func TestCompact(t *testing.T) {
 				want = tt.window // nothing to replace: the window comes back as it was
 			}
 			if got := compact(tt.window, "S"); !reflect.DeepEqual(got, want) {
-				t.Errorf("compact =\n%v\nwant\n%v (see exercise 5)", got, want)
+				t.Errorf("compact =\n%v\nwant\n%v (see day06's exercise 5)", got, want)
 			}
 		})
 	}
@@ -63,14 +63,17 @@ func TestCompactIsPure(t *testing.T) {
 	before := slices.Clone(window)
 	first := compact(window, "S")
 	if !reflect.DeepEqual(window, before) {
-		t.Fatalf("compact changed the window it was given:\n%v\nwas\n%v (see exercise 5)", window, before)
+		t.Fatalf("compact changed the window it was given:\n%v\nwas\n%v (see day06's exercise 5)", window, before)
 	}
 	if again := compact(window, "S"); !reflect.DeepEqual(again, first) {
 		t.Errorf("compact gave two results for one window and summary:\n%v\n%v", first, again)
 	}
+	if len(first) != 4 {
+		t.Fatalf("compact gave %d messages, want 4: the system prompt, the summary and the last turn (see exercise 5)", len(first))
+	}
 	first[2].Content = "changed"
 	if !reflect.DeepEqual(window, before) {
-		t.Errorf("changing the result changed the window: they share an array (see exercise 5)")
+		t.Errorf("changing the result changed the window: they share an array (see day06's exercise 5)")
 	}
 }
 
@@ -96,11 +99,11 @@ func checkCompact(t *testing.T, where string, window []llm.Message) {
 	last := window[lastTurn(window):]
 	switch {
 	case !reflect.DeepEqual(window, before):
-		t.Errorf("%s: compact changed its input (see exercise 5)", where)
+		t.Errorf("%s: compact changed its input (see day06's exercise 5)", where)
 	case WellFormed(got) != nil:
-		t.Errorf("%s: compact broke the conversation: %v (see exercise 5)", where, WellFormed(got))
+		t.Errorf("%s: compact broke the conversation: %v (see day06's exercise 5)", where, WellFormed(got))
 	case !reflect.DeepEqual(got[len(got)-len(last):], last):
-		t.Errorf("%s: the last turn did not come through whole (see exercise 5)", where)
+		t.Errorf("%s: the last turn did not come through whole (see day06's exercise 5)", where)
 	case len(older(window)) == 0 && !reflect.DeepEqual(got, window):
 		t.Errorf("%s: with nothing to replace, compact changed the window", where)
 	case len(older(window)) > 0 && (len(got) != len(last)+2 || !llm.IsSummary(got[1])):

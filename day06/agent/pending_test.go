@@ -58,7 +58,7 @@ func TestUnanswered(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := ids(unanswered(tt.msgs)); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("unanswered = %q, want %q (see exercise 3)", got, tt.want)
+				t.Errorf("unanswered = %q, want %q (see day06's exercise 3)", got, tt.want)
 			}
 		})
 	}
@@ -175,7 +175,7 @@ func TestCancelAtEveryPoint(t *testing.T) {
 		a, g, events, _ := runScripted(at)
 		where := fmt.Sprintf("cancelled at point %d of %d (%s)", at, len(points), points[at-1])
 		if err := WellFormed(a.Messages()); err != nil {
-			t.Errorf("%s: the conversation is broken: %v (see exercise 3)", where, err)
+			t.Errorf("%s: the conversation is broken: %v (see day06's exercise 3)", where, err)
 		}
 		for i, req := range g.Requests() {
 			if err := WellFormed(req.Messages); err != nil {
@@ -196,7 +196,7 @@ func TestCancelAtEveryPoint(t *testing.T) {
 		// The next turn starts from a conversation a server accepts.
 		a.Send(context.Background(), "go on", func(Event) {})
 		if err := WellFormed(g.Requests()[len(g.Requests())-1].Messages); err != nil {
-			t.Errorf("%s: the next turn's request is broken: %v (see exercise 3)", where, err)
+			t.Errorf("%s: the next turn's request is broken: %v (see day06's exercise 3)", where, err)
 		}
 	}
 }
@@ -231,7 +231,7 @@ func TestCancelledCallsSayWhy(t *testing.T) {
 	}
 	want := []string{"c1: error: context canceled", "c2: " + notRunCancelled, "c3: " + notRunCancelled}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("results %q\nwant %q (see exercise 3)", got, want)
+		t.Errorf("results %q\nwant %q (see day06's exercise 3)", got, want)
 	}
 	if last := events[len(events)-1]; last != (Cancelled{Kept: true}) {
 		t.Errorf("the turn ended %#v, want Cancelled{Kept: true}", last)

@@ -79,13 +79,13 @@ func TestGrantKey(t *testing.T) {
 			t.Fatalf("readArguments(%q): %v", tt.raw, err)
 		}
 		if got := grantKey(tt.tool, args, workspace); got != tt.want {
-			t.Errorf("grantKey(%s, %s) = %q, want %q (see exercise 2)", tt.tool, tt.raw, got, tt.want)
+			t.Errorf("grantKey(%s, %s) = %q, want %q (see day05's exercise 2)", tt.tool, tt.raw, got, tt.want)
 		}
 	}
 }
 
 func TestWorkspacePathWithoutWorkspace(t *testing.T) {
 	if got := workspacePath("/ws/./calc.go", ""); got != "/ws/calc.go" {
-		t.Errorf("workspacePath with no workspace = %q, want the path cleaned, still absolute (see exercise 2)", got)
+		t.Errorf("workspacePath with no workspace = %q, want the path cleaned, still absolute (see day05's exercise 2)", got)
 	}
 }

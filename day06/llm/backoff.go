@@ -12,8 +12,8 @@ import "time"
 // back at the same moment. When the server says how long to wait, that wins.
 type Schedule struct {
 	Attempts int           // how many times a request is sent in all, the first time included
-	Base     time.Duration // the ceiling of the first retry's wait; each retry after it doubles the ceiling
-	Cap      time.Duration // no ceiling grows past this
+	Base     time.Duration // the ceiling of the first retry's wait, 0 or more; each retry after it doubles the ceiling
+	Cap      time.Duration // no ceiling grows past this; 0 or more
 	MaxHint  time.Duration // the longest wait a server may ask for; a longer one is not waited for
 }
 
@@ -39,9 +39,12 @@ var DefaultSchedule = Schedule{Attempts: 5, Base: time.Second, Cap: 8 * time.Sec
 // wait the server asked for, 0 when it did not say. ok is false when the
 // server asks for more than s.MaxHint: then the request is not retried at
 // all. Wait is a pure function, so a test can check any schedule without
-// waiting for it.
+// waiting for it. Its ceiling is exact for every n, in a few steps: a
+// ceiling above 0 doubles only until it reaches Cap, 63 times at most
+// however large n is, and a doubling that would pass Cap stops at Cap
+// instead of overflowing.
 //
-//lab:exercise 1 Return the wait before retry n ≥ 1: ok false for a hint over MaxHint; any other hint over 0 as it is; else random × min(Cap, Base·2^(n−1)), with no overflow for any n.
+//lab:exercise 1 Return the wait before retry n ≥ 1: ok false for a hint over MaxHint; any other hint over 0 as it is; else random × min(Cap, Base·2^(n−1)), exact and at once for any n, Base and Cap.
 func (s Schedule) Wait(n int, random float64, hint time.Duration) (wait time.Duration, ok bool) {
 	if hint > s.MaxHint {
 		return 0, false
@@ -50,8 +53,8 @@ func (s Schedule) Wait(n int, random float64, hint time.Duration) (wait time.Dur
 		return hint, true
 	}
 	ceiling := min(s.Base, s.Cap)
-	for i := 1; i < n && ceiling < s.Cap; i++ {
-		ceiling = min(2*ceiling, s.Cap)
+	for i := 1; i < n && 0 < ceiling && ceiling < s.Cap; i++ {
+		ceiling += min(ceiling, s.Cap-ceiling) // doubled, but never past Cap
 	}
 	return time.Duration(random * float64(ceiling)), true
 }

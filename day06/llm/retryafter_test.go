@@ -27,6 +27,8 @@ func TestRetryAfter(t *testing.T) {
 		{"milliseconds", map[string]string{"retry-after-ms": "6"}, 6 * time.Millisecond},
 		{"milliseconds win over seconds", map[string]string{"retry-after-ms": "120000", "Retry-After": "1"}, 2 * time.Minute},
 		{"unreadable milliseconds fall back to seconds", map[string]string{"retry-after-ms": "soon", "Retry-After": "3"}, 3 * time.Second},
+		{"milliseconds as any decimal number", map[string]string{"retry-after-ms": " 1.5e3 "}, 1500 * time.Millisecond},
+		{"negative milliseconds say nothing", map[string]string{"retry-after-ms": "-5"}, 0},
 		{"a date in the future", map[string]string{"Retry-After": "Fri, 29 Sep 2023 16:26:57 GMT"}, 7 * time.Second},
 		{"a date in the old RFC 850 form", map[string]string{"Retry-After": "Friday, 29-Sep-23 16:27:50 GMT"}, time.Minute},
 		{"a date in the past says nothing", map[string]string{"Retry-After": "Fri, 29 Sep 2023 16:26:00 GMT"}, 0},
@@ -48,7 +50,7 @@ func TestRetryAfter(t *testing.T) {
 				h.Set(k, v)
 			}
 			if got := retryAfter(h, now); got != tt.want {
-				t.Errorf("retryAfter(%v) = %v, want %v (see exercise 2)", tt.headers, got, tt.want)
+				t.Errorf("retryAfter(%v) = %v, want %v (see day06's exercise 2)", tt.headers, got, tt.want)
 			}
 		})
 	}
@@ -76,7 +78,7 @@ func TestSeconds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, ok := seconds(tt.value)
 			if got != tt.want || ok != tt.wantOK {
-				t.Errorf("seconds(%q) = %v, %v; want %v, %v (see exercise 2)", tt.value, got, ok, tt.want, tt.wantOK)
+				t.Errorf("seconds(%q) = %v, %v; want %v, %v (see day06's exercise 2)", tt.value, got, ok, tt.want, tt.wantOK)
 			}
 		})
 	}
@@ -103,7 +105,7 @@ func TestCapWait(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := capWait(tt.s); got != tt.want {
-				t.Errorf("capWait(%v) = %v, want %v (see exercise 2)", tt.s, got, tt.want)
+				t.Errorf("capWait(%v) = %v, want %v (see day06's exercise 2)", tt.s, got, tt.want)
 			}
 		})
 	}

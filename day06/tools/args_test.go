@@ -138,7 +138,7 @@ func TestErrorsShareTheBudget(t *testing.T) {
 			got := r.Run(context.Background(), tt.tool, tt.args)
 			if got.Err == nil || !got.Truncated || got.Chars < 100_000 || len([]rune(got.Text)) > maxResultChars+100 ||
 				!strings.HasPrefix(got.Text, "error: ") {
-				t.Errorf("Err %v, Truncated %v, Chars %d, %d characters kept; want an error result cut to about %d (needs exercise 3)",
+				t.Errorf("Err %v, Truncated %v, Chars %d, %d characters kept; want an error result cut to about %d (needs day03's exercise 3)",
 					got.Err != nil, got.Truncated, got.Chars, len([]rune(got.Text)), maxResultChars)
 			}
 		})

@@ -41,7 +41,7 @@ func TestCaptureKeepsHeadAndTail(t *testing.T) {
 			tail := output[len(head):]
 			tail = tail[max(0, len(tail)-tailSize):]
 			gotTail := append(bytes.Clone(c.tail[c.start:]), c.tail[:c.start]...)
-			where := fmt.Sprintf("%d bytes in pieces of %d (see exercise 2)", size, piece)
+			where := fmt.Sprintf("%d bytes in pieces of %d (see day04's exercise 2)", size, piece)
 			switch {
 			case !bytes.Equal(c.head, head):
 				t.Errorf("%s: the head is %q, want %q", where, c.head, head)

@@ -59,7 +59,7 @@ func TestReadFile(t *testing.T) {
 		{"directory", map[string]any{"path": "dir"}, "dir is a directory; list it with list_dir"},
 		{"binary", map[string]any{"path": "bin.dat"}, "bin.dat is a binary file"},
 		{"no path", map[string]any{}, "path is required"},
-		{"outside (needs exercise 2)", map[string]any{"path": "../out.txt"}, "../out.txt: it is outside the workspace (" + ws.Dir() + ")"},
+		{"outside (needs day03's exercise 2)", map[string]any{"path": "../out.txt"}, "../out.txt: it is outside the workspace (" + ws.Dir() + ")"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -35,18 +35,21 @@ func TestFailedTurn(t *testing.T) {
 			g := &llmtest.Script{Replies: append(llmtest.Replies(replies...), llmtest.Reply{Refuse: boom})}
 			a := New(g, "m", tools.NewRegistry(upper{}))
 			events := send(context.Background(), a, "go")
+			if len(events) == 0 {
+				t.Fatal("the turn emitted no event, want it to end with Failed (see day04's exercise 4)")
+			}
 			if last, ok := events[len(events)-1].(Failed); !ok || !errors.Is(last.Err, boom) {
-				t.Errorf("the turn ended %+v, want Failed with %v (see exercise 4)", events[len(events)-1], boom)
+				t.Errorf("the turn ended %+v, want Failed with %v (see day04's exercise 4)", events[len(events)-1], boom)
 			}
 			var roles []string
 			for _, m := range a.Messages() {
 				roles = append(roles, m.Role)
 			}
 			if !slices.Equal(roles, tt.wantRoles) {
-				t.Errorf("after the failure the conversation has roles %v, want %v (see exercise 4)", roles, tt.wantRoles)
+				t.Errorf("after the failure the conversation has roles %v, want %v (see day04's exercise 4)", roles, tt.wantRoles)
 			}
 			if err := everyCallAnswered(a.Messages()); err != nil {
-				t.Errorf("after the failure, %v (see exercise 4)", err)
+				t.Errorf("after the failure, %v (see day04's exercise 4)", err)
 			}
 		})
 	}
@@ -71,7 +74,7 @@ func TestFailedTurnThenAgain(t *testing.T) {
 		{Role: llm.RoleUser, Content: "again"},
 	}
 	if got := sent[1:]; !reflect.DeepEqual(got, want) {
-		t.Errorf("after a failed turn, asking again sent\n%+v\nwant\n%+v (see exercise 4)", got, want)
+		t.Errorf("after a failed turn, asking again sent\n%+v\nwant\n%+v (see day04's exercise 4)", got, want)
 	}
 }
 

@@ -22,10 +22,18 @@ func TestCanonical(t *testing.T) {
 		{"{}", "{}"},
 		{`{"path":`, `{"path":`},
 		{"not json", "not json"},
+		{`[1, "a", null, true]`, `[1,"a",null,true]`},
+		{`{"n": 12345678901234567890}`, `{"n":12345678901234567890}`},
+		{`{"n": 1.50, "m": -0, "e": 1E400}`, `{"e":1E400,"m":-0,"n":1.50}`},
+		{`{"path":"a"}{"path":"b"}`, `{"path":"a"}{"path":"b"}`},
+		{`{"a":1,"a":2}`, `{"a":2}`},             // the last counts, as for every tool
+		{`{"p":"\ud800"}`, "{\"p\":\"\ufffd\"}"}, // half a surrogate pair reads as U+FFFD, as for every tool
+		{`{"path":"a"}}`, `{"path":"a"}}`},
+		{`{"path":"a"} x`, `{"path":"a"} x`},
 	}
 	for _, tt := range tests {
 		if got := canonical(tt.in); got != tt.want {
-			t.Errorf("canonical(%q) = %q, want %q (see exercise 4)", tt.in, got, tt.want)
+			t.Errorf("canonical(%q) = %q, want %q (see day06's exercise 4)", tt.in, got, tt.want)
 		}
 	}
 }
@@ -43,6 +51,7 @@ func TestRepeatsSee(t *testing.T) {
 		{"other arguments start again", []llm.ToolCall{call("read_file", `{"path":"a"}`), call("read_file", `{"path":"b"}`), call("read_file", `{"path":"a"}`)}, []int{1, 1, 1}},
 		{"another tool with the same arguments starts again", []llm.ToolCall{call("list_dir", `{"path":"."}`), call("find", `{"path":"."}`)}, []int{1, 1}},
 		{"a break in the run starts again", []llm.ToolCall{call("a", "{}"), call("a", "{}"), call("b", "{}"), call("a", "{}")}, []int{1, 2, 1, 1}},
+		{"numbers are the same only when written the same", []llm.ToolCall{call("a", `{"n":12345678901234567890}`), call("a", `{"n":12345678901234567891}`), call("a", `{"n":1.0}`), call("a", `{"n":1}`)}, []int{1, 1, 1, 1}},
 		{"broken JSON compares as text", []llm.ToolCall{call("a", `{"x":`), call("a", `{"x":`), call("a", `{ "x":`)}, []int{1, 2, 1}},
 	}
 	for _, tt := range tests {
@@ -53,7 +62,7 @@ func TestRepeatsSee(t *testing.T) {
 				got = append(got, r.see(c))
 			}
 			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("see gave %v, want %v (see exercise 4)", got, tt.want)
+				t.Errorf("see gave %v, want %v (see day06's exercise 4)", got, tt.want)
 			}
 		})
 	}
@@ -68,7 +77,7 @@ func TestLoopStops(t *testing.T) {
 	events := send(context.Background(), a, "go")
 	want := Repeated{Name: "upper", Arguments: `{"text":"again"}`, Usage: llm.Usage{Input: 30, Output: 15}}
 	if last := events[len(events)-1]; last != want {
-		t.Fatalf("the turn ended %+v, want %+v (see exercise 4)", last, want)
+		t.Fatalf("the turn ended %+v, want %+v (see day06's exercise 4)", last, want)
 	}
 	if len(g.Requests()) != 3 {
 		t.Errorf("the model was asked %d times, want 3: the third reply repeats, and the turn stops", len(g.Requests()))

@@ -72,7 +72,7 @@ func TestGrantsTurnAskIntoAllow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := g.Check(changer{}, tt.call); got.Verdict != tt.want {
-			t.Errorf("with grants %q, Check(%s %s) = %v: %s; want %v (see exercise 2)",
+			t.Errorf("with grants %q, Check(%s %s) = %v: %s; want %v (see day05's exercise 2)",
 				g.Grants().List(), tt.call.Name, tt.call.Arguments, got.Verdict, got.Reason, tt.want)
 		}
 	}

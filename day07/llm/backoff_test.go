@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"math"
 	"testing"
 	"time"
 )
@@ -19,6 +20,7 @@ func TestWaitHint(t *testing.T) {
 		wantOK bool
 	}{
 		{"no hint: the schedule's own wait", 0, 500 * time.Millisecond, true},
+		{"a negative hint is no hint", -time.Second, 500 * time.Millisecond, true},
 		{"a hint is the wait", 6 * time.Second, 6 * time.Second, true},
 		{"a hint shorter than the schedule's wait", time.Millisecond, time.Millisecond, true},
 		{"the shortest hint there is", time.Nanosecond, time.Nanosecond, true},
@@ -31,7 +33,7 @@ func TestWaitHint(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, ok := schedule.Wait(1, 0.5, tt.hint)
 			if got != tt.want || ok != tt.wantOK {
-				t.Errorf("Wait(1, 0.5, %v) = %v, %v; want %v, %v (see exercise 1)", tt.hint, got, ok, tt.want, tt.wantOK)
+				t.Errorf("Wait(1, 0.5, %v) = %v, %v; want %v, %v (see day06's exercise 1)", tt.hint, got, ok, tt.want, tt.wantOK)
 			}
 		})
 	}
@@ -53,7 +55,7 @@ func TestWaitCeiling(t *testing.T) {
 	for _, tt := range tests {
 		got, ok := schedule.Wait(tt.n, 1, 0)
 		if got != tt.want || !ok {
-			t.Errorf("Wait(%d, 1, 0) = %v, %v; want the ceiling %v (Base doubling per retry, at most Cap; see exercise 1)", tt.n, got, ok, tt.want)
+			t.Errorf("Wait(%d, 1, 0) = %v, %v; want the ceiling %v (Base doubling per retry, at most Cap; see day06's exercise 1)", tt.n, got, ok, tt.want)
 		}
 	}
 }
@@ -67,7 +69,7 @@ func TestWaitJitter(t *testing.T) {
 			got, ok := schedule.Wait(n, random, 0)
 			want := time.Duration(random * float64(ceiling))
 			if got != want || !ok {
-				t.Errorf("Wait(%d, %v, 0) = %v, %v; want %v: random times the ceiling %v (see exercise 1)", n, random, got, ok, want, ceiling)
+				t.Errorf("Wait(%d, %v, 0) = %v, %v; want %v: random times the ceiling %v (see day06's exercise 1)", n, random, got, ok, want, ceiling)
 			}
 		}
 	}
@@ -80,8 +82,69 @@ func TestWaitNeverOverflows(t *testing.T) {
 	for n := 1; n <= 500; n++ {
 		got, ok := long.Wait(n, almostOne, 0)
 		if !ok || got <= 0 || got > long.Cap {
-			t.Fatalf("Wait(%d, %v, 0) with Base 1ms, Cap 1h = %v, %v; want a wait in (0, 1h] (see exercise 1)", n, almostOne, got, ok)
+			t.Fatalf("Wait(%d, %v, 0) with Base 1ms, Cap 1h = %v, %v; want a wait in (0, 1h] (see day06's exercise 1)", n, almostOne, got, ok)
 		}
+	}
+}
+
+// TestWaitEverySchedule gives Wait schedules at the edges and retries as
+// late as an int goes: a Base of 0 never doubles its way up to Cap, a Cap
+// past half the longest Duration overflows a ceiling that doubles to it,
+// and a loop of one step per retry would run for centuries. Each wait must
+// be exactly random times min(Cap, Base·2^(n−1)), and come at once. random
+// is the largest number below 1, so that a ceiling one nanosecond off
+// gives another wait.
+func TestWaitEverySchedule(t *testing.T) {
+	const longest = time.Duration(math.MaxInt64)
+	const random = 1 - 0x1p-53
+	tests := []struct {
+		name      string
+		base, cap time.Duration
+		n         int
+		ceiling   time.Duration
+	}{
+		{"the default schedule, the last retry", time.Second, 8 * time.Second, math.MaxInt, 8 * time.Second},
+		{"Base 0 waits nothing", 0, 8 * time.Second, math.MaxInt, 0},
+		{"Cap 0 waits nothing", time.Second, 0, math.MaxInt, 0},
+		{"Base over Cap", 10 * time.Second, 3 * time.Second, math.MaxInt, 3 * time.Second},
+		{"a Cap that no doubling of Base reaches, one doubling short", 3, 7, 2, 6},
+		{"a Cap that no doubling of Base reaches", 3, 7, 3, 7},
+		{"the last doubling below the longest Cap", 1, longest, 63, 1 << 62},
+		{"the longest Cap, reached", 1, longest, 64, longest},
+		{"the longest Cap, the last retry", 1, longest, math.MaxInt, longest},
+		{"a Base of half the longest Cap, doubled", longest/2 + 1, longest, 2, longest},
+	}
+	for _, tt := range tests {
+		s := Schedule{Attempts: 5, Base: tt.base, Cap: tt.cap, MaxHint: time.Minute}
+		want := time.Duration(random * float64(tt.ceiling))
+		if got := waitAtOnce(t, s, tt.n, random); got != want {
+			t.Errorf("%s: Wait(%d, %v, 0) with Base %v, Cap %v = %v, want %v: random times the ceiling %v (see day06's exercise 1)",
+				tt.name, tt.n, random, tt.base, tt.cap, got, want, tt.ceiling)
+		}
+	}
+}
+
+// atOnce is how long waitAtOnce lets Wait take. Wait takes a few steps for
+// any n, well under a microsecond; the limit is only there so that a Wait
+// that never returns fails the test instead of hanging it.
+const atOnce = 5 * time.Second
+
+// waitAtOnce returns s.Wait(n, random, 0), and stops the test when it has
+// not returned within atOnce.
+func waitAtOnce(t *testing.T, s Schedule, n int, random float64) time.Duration {
+	t.Helper()
+	done := make(chan time.Duration, 1)
+	go func() {
+		wait, _ := s.Wait(n, random, 0)
+		done <- wait
+	}()
+	select {
+	case wait := <-done:
+		return wait
+	case <-time.After(atOnce):
+		t.Fatalf("Wait(%d, %v, 0) with Base %v, Cap %v has not returned after %v: does it take a step for each retry, or double a ceiling of 0 until it reaches Cap? (see day06's exercise 1)",
+			n, random, s.Base, s.Cap, atOnce)
+		return 0
 	}
 }
 
@@ -89,7 +152,7 @@ func TestWaitNeverOverflows(t *testing.T) {
 func TestWaitBaseAboveCap(t *testing.T) {
 	odd := Schedule{Attempts: 3, Base: 10 * time.Second, Cap: 3 * time.Second, MaxHint: time.Minute}
 	if got, _ := odd.Wait(1, almostOne, 0); got > odd.Cap {
-		t.Errorf("Wait(1) with Base 10s and Cap 3s = %v, want at most the cap (see exercise 1)", got)
+		t.Errorf("Wait(1) with Base 10s and Cap 3s = %v, want at most the cap (see day06's exercise 1)", got)
 	}
 }
 

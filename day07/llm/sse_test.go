@@ -89,7 +89,7 @@ func TestEventReaderLongLine(t *testing.T) {
 	half := strings.Repeat("y", maxEvent/2)
 	full := half + "\n" + half[1:]
 	if got := readEvents(t, strings.NewReader("data: "+half+"\ndata: "+half[1:]+"\n\n")); len(got) != 1 || got[0] != full {
-		t.Errorf("an event of exactly maxEvent bytes did not come through whole (see exercise 1)")
+		t.Errorf("an event of exactly maxEvent bytes did not come through whole (see day02's exercise 1)")
 	}
 }
 
@@ -101,12 +101,12 @@ func TestEventReaderEndlessEvent(t *testing.T) {
 		endless := &endlessLines{line: line}
 		events := newEventReader(endless)
 		if events.Next() || events.Err() != ErrEventTooLong {
-			t.Errorf("endless %q lines: Next went on, or Err() = %v; want ErrEventTooLong (see exercise 1)", line, events.Err())
+			t.Errorf("endless %q lines: Next went on, or Err() = %v; want ErrEventTooLong (see day02's exercise 1)", line, events.Err())
 		}
 		// The scanner reads ahead by at most its buffer, so the reader
 		// stops well before twice the bound.
 		if limit := 2 * int64(maxEvent); endless.read > limit {
-			t.Errorf("endless %q lines: read %d bytes before giving up, want at most %d: the whole event must be bounded (see exercise 1)",
+			t.Errorf("endless %q lines: read %d bytes before giving up, want at most %d: the whole event must be bounded (see day02's exercise 1)",
 				line, endless.read, limit)
 		}
 	}
@@ -169,7 +169,7 @@ func TestSplitLine(t *testing.T) {
 			for _, c := range tt.calls {
 				advance, line, err := e.splitLine([]byte(c.data), c.atEOF)
 				if advance != c.advance || string(line) != c.line || (line == nil) != c.noLine || err != nil {
-					t.Errorf("splitLine(%q, %v) = %d, %q (nil: %v), %v; want %d, %q (nil: %v), nil (see exercise 1)",
+					t.Errorf("splitLine(%q, %v) = %d, %q (nil: %v), %v; want %d, %q (nil: %v), nil (see day02's exercise 1)",
 						c.data, c.atEOF, advance, line, line == nil, err, c.advance, c.line, c.noLine)
 				}
 			}

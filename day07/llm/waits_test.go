@@ -45,7 +45,10 @@ func TestRetryAfterOverHTTP(t *testing.T) {
 				return
 			}
 			var apiErr *APIError
-			if !errors.As(err, &apiErr) || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(apiErr.Fix, tt.wantFix) || srv.calls.Load() != 1 {
+			if !errors.As(err, &apiErr) {
+				t.Fatalf("error %v after %d requests; want the server's refusal, an *APIError", err, srv.calls.Load())
+			}
+			if !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(apiErr.Fix, tt.wantFix) || srv.calls.Load() != 1 {
 				t.Errorf("error %v (advice %q) after %d requests; want one request, an error saying %q and advice saying %q",
 					err, apiErr.Fix, srv.calls.Load(), tt.wantErr, tt.wantFix)
 			}

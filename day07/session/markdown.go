@@ -14,8 +14,10 @@ import (
 // as Markdown, for a bug report or notes: the messages in order, each tool
 // call folded together with its result in a <details> block, and
 // compactions, errors and forks as notes. Every piece of text goes through
-// red first (a nil red leaves it as it is). It streams, and stops where r
-// stops; the error is r's, or w's.
+// red first (a nil red leaves it as it is). It writes the log's texts as
+// they are, control characters and all: a caller that prints them on a
+// terminal makes them printable first (ui.WriteExport does). It streams,
+// and stops where r stops; the error is r's, or w's.
 func Export(w io.Writer, id string, r *Reader, red *Redactor) error {
 	x := &exporter{w: bufio.NewWriter(w), id: id, red: red, ends: map[string]ToolEnd{}}
 	for r.Next() {

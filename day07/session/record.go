@@ -11,9 +11,11 @@ import (
 // agent reports each before it goes on, so the log is never behind the
 // window: a process killed at any moment has lost nothing it had done.
 // The rest of what a turn does (its text as it streams, a call starting,
-// a wait before a retry) is for the screen, and not logged.
+// a wait before a retry) is for the screen, and not logged. What the
+// agent reports while restore gives it back a log's contents is in that
+// log already.
 func (r *Recorder) record(e agent.Event) {
-	if r.log == nil {
+	if r.log == nil || r.restoring {
 		return
 	}
 	switch e := e.(type) {

@@ -23,6 +23,11 @@ type Recorder struct {
 	agent *agent.Agent
 	log   *Log  // the session in use; nil before the first one
 	err   error // the first change that could not be logged in it
+
+	// restoring is set while the agent is given back what a log holds
+	// (see restore): the changes it reports then are the log's own, and
+	// record writes none of them.
+	restoring bool
 }
 
 // NewRecorder returns a recorder of a's conversation in store, for a ply
@@ -137,16 +142,17 @@ func (r *Recorder) create() (*Log, error) {
 	return r.store.Create(meta, agent.SystemPrompt, r.agent.Grants().List())
 }
 
-// restore gives the agent what a resumed or forked log holds, and makes
-// it the log in use: the window, and the grants when they were given in
+// restore makes l, a resumed or forked log, the log in use, and gives the
+// agent what it holds: the window, and the grants when they were given in
 // the directory ply runs in now, none when ply runs elsewhere. The agent
-// reports the grants it is given; the log has them already, so nothing is
-// logged while the agent takes them.
+// reports the grants it is given, as it reports every change of them; the
+// log has them already, so record passes over what it reports meanwhile.
 func (r *Recorder) restore(l *Log, rp *Replay) {
-	r.use(nil)
-	grants, _ := rp.GrantsFor(r.cwd)
-	r.agent.Restore(rp.Window, grants)
 	r.use(l)
+	grants, _ := rp.GrantsFor(r.cwd)
+	r.restoring = true
+	r.agent.Restore(rp.Window, grants)
+	r.restoring = false
 }
 
 // use makes l the log in use, and closes the one before. Closing a log

@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -74,7 +75,9 @@ func TestDecodeLine(t *testing.T) {
 			}
 			want := tt.data
 			if g, ok := want.(Grants); ok {
-				want = body(g).(Grants)
+				// The set is written sorted, and [] when empty.
+				want = Grants{Grants: append([]string{}, g.Grants...), Cwd: g.Cwd}
+				slices.Sort(want.(Grants).Grants)
 			}
 			if ev.Seq != seq || !ev.Time.Equal(at) || !reflect.DeepEqual(ev.Data, want) {
 				t.Errorf("decode(%s) = %+v, want seq %d at %v with %#v", text, ev, seq, at, want)
@@ -83,8 +86,8 @@ func TestDecodeLine(t *testing.T) {
 	}
 }
 
-// TestDecodeBadMessageLines checks that a message line decodeMessage does
-// not take still gets its reason from decodeAny.
+// TestDecodeBadMessageLines checks that a message line that is not good
+// gets its reason.
 func TestDecodeBadMessageLines(t *testing.T) {
 	tests := []struct {
 		line string
@@ -122,6 +125,30 @@ func TestDecodeRefusesATimeNotPlysOwn(t *testing.T) {
 		text := strings.Replace(wireTests[1].want, `"2026-09-07T10:00:04.210Z"`, ts, 1)
 		if ev, err := decode([]byte(text)); !errors.Is(err, ErrNoTime) {
 			t.Errorf("decode with ts %s = %+v, %v; want %v", ts, ev, err, ErrNoTime)
+		}
+	}
+}
+
+// TestDecodeTextThatIsNotJSON checks that text that only looks like an
+// object is refused as not JSON, whatever the walk over its keys made of
+// it: brackets that do not match, a string with no end, nesting deeper
+// than encoding/json reads.
+func TestDecodeTextThatIsNotJSON(t *testing.T) {
+	deep := strings.Repeat("[", 20_000) + strings.Repeat("]", 20_000)
+	for _, text := range []string{
+		`{]}`,
+		`{"a":1}}`,
+		`{"seq":1}]}`,
+		`{"seq":1,"ts":"2026-09-07T10:00:04.210Z","type":"meta","v":1}}`,
+		`{"seq":"}`,
+		`{"seq":1,"ts":"2026-09-07T10:00:04.210Z","type":"note","x":` + deep + `}`,
+		`{"seq":1,"SEQ":2,` + deep + `}`,
+		`{"a":1,"a":2,}`,
+		`{,"seq":1}`,
+		`{]0"}`,
+	} {
+		if ev, err := decode([]byte(text)); !errors.Is(err, ErrNotJSON) {
+			t.Errorf("decode(%.80s) = %+v, %v; want %v", text, ev, err, ErrNotJSON)
 		}
 	}
 }

@@ -13,12 +13,12 @@ import (
 func TestMatchPartsRemembers(t *testing.T) {
 	known := map[[2]int]bool{{1, 1}: true} // a lie: "b" matches "c"
 	if !matchParts([]string{"a", "b"}, []string{"a", "c"}, known) {
-		t.Error(`matchParts([a b], [a c]) with known[{1, 1}] = true gave false, want true: look each pair of tails up in known first (see exercise 5)`)
+		t.Error(`matchParts([a b], [a c]) with known[{1, 1}] = true gave false, want true: look each pair of tails up in known first (see day03's exercise 5)`)
 	}
 	known = map[[2]int]bool{}
 	matchParts([]string{"**", "x"}, []string{"a", "b"}, known)
 	if match, ok := known[[2]int{2, 2}]; !ok || match {
-		t.Errorf("after matchParts([** x], [a b]), known[{2, 2}] = %v, %v; want false, true: store each answer in known before returning it (see exercise 5)", match, ok)
+		t.Errorf("after matchParts([** x], [a b]), known[{2, 2}] = %v, %v; want false, true: store each answer in known before returning it (see day03's exercise 5)", match, ok)
 	}
 }
 
@@ -49,7 +49,7 @@ func TestMatchGlob(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := matchGlob(tt.pattern, tt.name); got != tt.want {
-			t.Errorf("matchGlob(%q, %q) = %v, want %v (see exercise 5)", tt.pattern, tt.name, got, tt.want)
+			t.Errorf("matchGlob(%q, %q) = %v, want %v (see day03's exercise 5)", tt.pattern, tt.name, got, tt.want)
 		}
 	}
 }
@@ -78,7 +78,7 @@ func TestFind(t *testing.T) {
 			got = "error: " + err.Error()
 		}
 		if got != tt.want {
-			t.Errorf("find %.60q = %q, want %q (see exercise 5)", tt.pattern, got, tt.want)
+			t.Errorf("find %.60q = %q, want %q (see day03's exercise 5)", tt.pattern, got, tt.want)
 		}
 	}
 }
@@ -108,7 +108,7 @@ func TestMatchGlobManyStars(t *testing.T) {
 		{strings.Repeat("a/", 40) + "b", true},
 	} {
 		if got := matchGlob(pattern, tt.name); got != tt.want {
-			t.Errorf("matchGlob(%q, %q) = %v, want %v (see exercise 5)", pattern, tt.name, got, tt.want)
+			t.Errorf("matchGlob(%q, %q) = %v, want %v (see day03's exercise 5)", pattern, tt.name, got, tt.want)
 		}
 	}
 }
@@ -142,10 +142,10 @@ func TestWalkDepth(t *testing.T) {
 	note := fmt.Sprintf("(directories more than %d deep, not looked into: 1)\n", maxDepth)
 	got, err := call(t, Find{ws}, map[string]any{"pattern": "**/*.txt"})
 	if want := strings.Repeat("d/", maxDepth) + "shallow.txt\n" + note; err != nil || got != want {
-		t.Errorf("find **/*.txt = %.80q…, %v; want the file in a directory %d deep, and a note (needs exercise 5)", got, err, maxDepth)
+		t.Errorf("find **/*.txt = %.80q…, %v; want the file in a directory %d deep, and a note (needs day03's exercise 5)", got, err, maxDepth)
 	}
 	got, err = call(t, Search{ws}, map[string]any{"pattern": "needle"})
 	if err != nil || !strings.HasSuffix(got, "shallow.txt:1: needle\n"+note) {
-		t.Errorf("search needle = %.80q…, %v; want the hit in a directory %d deep, and a note (needs exercise 4)", got, err, maxDepth)
+		t.Errorf("search needle = %.80q…, %v; want the hit in a directory %d deep, and a note (needs day03's exercise 4)", got, err, maxDepth)
 	}
 }

@@ -47,7 +47,7 @@ func TestSearchFile(t *testing.T) {
 				got, err := searchFile("a.go", r.r, regexp.MustCompile(tt.pattern), []string{"earlier hit"})
 				want := append([]string{"earlier hit"}, tt.want...)
 				if err != nil || !slices.Equal(got, want) {
-					t.Errorf("searchFile(%.40q…, %s), read %s = %.100q, %v; want %.100q (see exercise 4)", tt.text, tt.pattern, r.how, got, err, want)
+					t.Errorf("searchFile(%.40q…, %s), read %s = %.100q, %v; want %.100q (see day03's exercise 4)", tt.text, tt.pattern, r.how, got, err, want)
 				}
 			}
 		})
@@ -63,12 +63,12 @@ func TestSearchFileStops(t *testing.T) {
 	got, err := searchFile("a.go", r, regexp.MustCompile("hit"), nil)
 	if err != nil || len(got) != maxHits+1 {
 		t.Errorf("searchFile of %d hitting lines and then an error: %d hits, error %v; want %d hits and no error: "+
-			"read a line at a time, and stop once there are more than maxHits (see exercise 4)", maxHits+1, len(got), err, maxHits+1)
+			"read a line at a time, and stop once there are more than maxHits (see day03's exercise 4)", maxHits+1, len(got), err, maxHits+1)
 	}
 	boom := errors.New("disk on fire")
 	r = io.MultiReader(strings.NewReader("hit\nmiss\n"), iotest.ErrReader(boom))
 	if got, err := searchFile("a.go", r, regexp.MustCompile("hit"), nil); !errors.Is(err, boom) || len(got) != 1 {
-		t.Errorf("searchFile of a text that fails part way: %q, error %v; want the hit before it and the error (see exercise 4)", got, err)
+		t.Errorf("searchFile of a text that fails part way: %q, error %v; want the hit before it and the error (see day03's exercise 4)", got, err)
 	}
 }
 
@@ -97,7 +97,7 @@ func TestSearch(t *testing.T) {
 		{"a pattern too long", map[string]any{"pattern": strings.Repeat("a", 5000)}, "the pattern is 5000 bytes long; a pattern can be at most 4096"},
 		{"a pattern too big", map[string]any{"pattern": `\w{1000}`},
 			"the pattern is too big: it compiles to 1002 instructions, and search takes at most 1000; a simpler one finds the lines sooner"},
-		{"outside (needs exercise 2)", map[string]any{"pattern": "x", "path": "../"}, "../: it is outside the workspace (" + ws.Dir() + ")"},
+		{"outside (needs day03's exercise 2)", map[string]any{"pattern": "x", "path": "../"}, "../: it is outside the workspace (" + ws.Dir() + ")"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"ply/day07/agent"
 	"ply/day07/llm"
@@ -90,6 +91,15 @@ func (r *REPL) SessionID() string {
 	return r.sessions.rec.ID()
 }
 
+// SessionPath returns the file of the session's log; "" when there is
+// none.
+func (r *REPL) SessionPath() string {
+	if r.sessions == nil {
+		return ""
+	}
+	return r.sessions.rec.Path()
+}
+
 // CloseSession closes the session's log, which lets another ply open it.
 func (r *REPL) CloseSession() error {
 	if r.sessions == nil {
@@ -113,7 +123,7 @@ func (r *REPL) sessionStarted() {
 func (r *REPL) reopened(rp *session.Replay, opened string) {
 	r.sessions.warned = false
 	if rp.Repaired != nil {
-		r.notice(fmt.Sprintf("repaired: line %d was cut short by a crash and is gone (%v)", rp.Repaired.Line, rp.Repaired.Err))
+		r.notice(fmt.Sprintf("repaired: line %d, cut short by a crash or a disk that filled, is gone (%v)", rp.Repaired.Line, rp.Repaired.Err))
 	}
 	// Of the window, the system prompt and the note just added to it are
 	// not the conversation the user had.
@@ -256,6 +266,57 @@ func WriteLog(w io.Writer, store session.Store, id string, n int, red *session.R
 	for _, ev := range events {
 		fmt.Fprintln(w, printable(red.Describe(ev)))
 	}
+	return err
+}
+
+// WriteExport writes session id as Markdown (see session.Export), redacted
+// by red, with every character made printable, as WriteLog's lines are:
+// an export is often read in a terminal, and a log holds whatever a model,
+// a tool or a server sent. It only reads: it never repairs.
+func WriteExport(w io.Writer, store session.Store, id string, red *session.Redactor) error {
+	rd, err := store.Open(id)
+	if err != nil {
+		return err
+	}
+	defer rd.Close()
+	pw := &printableWriter{w: w}
+	err = session.Export(pw, id, rd, red)
+	if ferr := pw.flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// printableWriter writes what it is given made printable. A character
+// whose bytes two writes split is held until its last byte comes, so
+// that its first bytes are not taken for bytes that are not UTF-8.
+type printableWriter struct {
+	w    io.Writer
+	held []byte // the start of a character the last write ended in
+}
+
+func (p *printableWriter) Write(b []byte) (int, error) {
+	text := append(p.held, b...)
+	whole := len(text)
+	for i := len(text) - 1; i >= max(0, len(text)-utf8.UTFMax); i-- {
+		if utf8.RuneStart(text[i]) {
+			if !utf8.FullRune(text[i:]) {
+				whole = i
+			}
+			break
+		}
+	}
+	p.held = append([]byte(nil), text[whole:]...)
+	if _, err := io.WriteString(p.w, printable(string(text[:whole]))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// flush writes what is held: the start of a character that never ended.
+func (p *printableWriter) flush() error {
+	_, err := io.WriteString(p.w, printable(string(p.held)))
+	p.held = nil
 	return err
 }
 

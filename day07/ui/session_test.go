@@ -144,3 +144,57 @@ func TestPreviewsHideASecretAtTheirEdge(t *testing.T) {
 		t.Errorf("/resume and /fork printed\n%s\nwant the token redacted in both, not its first characters", out)
 	}
 }
+
+// TestPrintableWriter cuts hostile texts at every byte and writes the
+// pieces one by one, as Export's buffer hands them over: what comes out
+// is the whole text made printable, a character cut in two included.
+func TestPrintableWriter(t *testing.T) {
+	for _, tt := range hostile {
+		for cut := range len(tt.text) + 1 {
+			var out strings.Builder
+			pw := &printableWriter{w: &out}
+			for _, piece := range []string{tt.text[:cut], tt.text[cut:]} {
+				if n, err := pw.Write([]byte(piece)); n != len(piece) || err != nil {
+					t.Fatalf("Write(%q) = %d, %v", piece, n, err)
+				}
+			}
+			if err := pw.flush(); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tt.want {
+				t.Errorf("%q written cut at byte %d = %q, want %q", tt.text, cut, out.String(), tt.want)
+			}
+		}
+	}
+}
+
+// TestExportKeepsEveryCharacter exports a message long enough that the
+// export's buffer cuts it, of characters of two, three and four bytes
+// with escape sequences among them, after a message whose length moves
+// the cut to each byte of them: every character comes out whole, and
+// every escape shown.
+func TestExportKeepsEveryCharacter(t *testing.T) {
+	const unit = "é日🙂\x1b]52;c;eA==\x07" // 20 bytes
+	for shift := range 20 {
+		store := session.Store{Dir: t.TempDir()}
+		l, err := store.Create(session.Meta{Model: "scripted", Cwd: "/home/ann/calc", Agent: "ply test"}, "You are ply.", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range []string{strings.Repeat("x", shift+1), strings.Repeat(unit, 3000)} {
+			if _, err := l.Append(session.Message{Message: llm.Message{Role: llm.RoleUser, Content: text}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		l.Close()
+		var out strings.Builder
+		if err := WriteExport(&out, store, l.ID(), nil); err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Repeat("é日🙂␛]52;c;eA==␇", 3000); !strings.Contains(out.String(), want) {
+			t.Errorf("shifted by %d bytes, the export does not hold the message whole, made printable; it holds %d U+FFFD",
+				shift, strings.Count(out.String(), "\uFFFD"))
+		}
+		assertHarmless(t, out.String())
+	}
+}

@@ -30,7 +30,8 @@
 //     it is the day;
 //   - scripts: the scripts that fail in the starter are those the day's
 //     lab.md names, and each passes with its exercises done;
-//   - starter ends: the untouched starter's tests end within a minute.
+//   - starter ends: the untouched starter's tests end within a minute,
+//     none panics, and none prints a value of its environment.
 //
 // # How the checks build and run a day
 //

@@ -1,6 +1,7 @@
 package course
 
 import (
+	"crypto/rand"
 	"flag"
 	"os"
 	"runtime"
@@ -10,11 +11,24 @@ import (
 	"ply/internal/lab"
 )
 
+// canaryName is a variable Main puts in the environment every run of a
+// probe inherits, with canaryValue, made up for this process: a secret
+// that is no one's. A test that prints the values of its environment
+// prints it, and testStarterEnds says so, since in a student's terminal
+// the environment holds real ones.
+const canaryName = "PLY_LAB_CANARY_TOKEN"
+
+var canaryValue = "canary-" + rand.Text()
+
 // Main runs a day's checks four to a processor, unless go test's
 // -parallel says otherwise: a run of a probe spends most of its time
 // waiting (for a timeout a check waits out, a child process, the disk), so
-// go test's default, one per processor, leaves the processors idle.
+// go test's default, one per processor, leaves the processors idle. It
+// puts the canary in the environment first.
 func Main(m *testing.M) {
+	if err := os.Setenv(canaryName, canaryValue); err != nil {
+		panic(err) // a name and a value with no NUL in them: this cannot fail
+	}
 	flag.Parse()
 	set := false
 	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })

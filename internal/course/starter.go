@@ -21,8 +21,12 @@ import (
 const starterBound = time.Minute
 
 // testStarterEnds checks that the tests of every package the holes reach
-// end, in the untouched starter, within starterBound; the packages run
-// side by side, so the check takes about as long as the slowest.
+// end, in the untouched starter, within starterBound; that none of them
+// panics: a panic ends the test binary, and go test reports none of the
+// package's tests that had not run yet, so one hole would hide the
+// failures that tell a student about the others; and that none prints the
+// value of the canary (see Main). The packages run side by side, so the
+// check takes about as long as the slowest.
 func testStarterEnds(t *testing.T, b *builtDay) {
 	for _, pkg := range b.reached {
 		t.Run(pkg, func(t *testing.T) {
@@ -31,6 +35,14 @@ func testStarterEnds(t *testing.T, b *builtDay) {
 			if r.hung != "" {
 				t.Errorf("in the untouched starter, go test ./%s was still running %s after %v: a hole must make a test fail, never wait. Where it waits:\n%s",
 					path.Join(b.Name, pkg), r.hung, starterBound, waiting(r.out, r.hung))
+			}
+			if strings.Contains(r.out, canaryValue) {
+				t.Errorf("in the untouched starter, go test ./%s prints the value of %s, a variable of the environment it ran in: a test that shows what a command saw of its environment must show the names, never the values, which in a student's terminal are real secrets",
+					path.Join(b.Name, pkg), canaryName)
+			}
+			if r.panicked != "" {
+				t.Errorf("in the untouched starter, a test of ./%s panics, and go test reports none of the package's tests after it: a check that cannot go on must stop its own test (t.Fatal), never the package. The panic, and where in the tests:\n%s",
+					path.Join(b.Name, pkg), r.panicked)
 			}
 		})
 	}
@@ -54,16 +66,18 @@ func (b *builtDay) starterTests(t *testing.T, pkg string) starterRun {
 
 // A starterRun is how one package's tests went in the untouched starter.
 type starterRun struct {
-	passed  bool
-	hung    string   // the tests still running when the bound ran out; "" when they ended
-	scripts []string // the scripts that failed, for the main package
-	took    time.Duration
-	out     string
+	passed   bool
+	hung     string   // the tests still running when the bound ran out; "" when they ended
+	panicked string   // the panic that ended the run, with the test's lines of its stack; "" when none did
+	scripts  []string // the scripts that failed, for the main package
+	took     time.Duration
+	out      string
 }
 
 // The lines of go test's output that a starterRun reads.
 var (
 	timedOut     = regexp.MustCompile(`(?m)^panic: test timed out after .*\n\s*running tests:\n((?:\s+\S+ \(.*\)\n)+)`)
+	panicLine    = regexp.MustCompile(`(?m)^panic: .*$`)
 	failedScript = regexp.MustCompile(`(?m)^\s*--- FAIL: TestScripts/(\S+) \(`)
 )
 
@@ -72,11 +86,27 @@ func readStarterRun(passed bool, out string, took time.Duration) starterRun {
 	r := starterRun{passed: passed, took: took, out: out}
 	if m := timedOut.FindStringSubmatch(out); m != nil {
 		r.hung = strings.Join(strings.Fields(m[1]), " ")
+	} else if i := panicLine.FindStringIndex(out); i != nil {
+		r.panicked = testPanic(out[i[0]:])
 	}
 	for _, m := range failedScript.FindAllStringSubmatch(out, -1) {
 		r.scripts = append(r.scripts, m[1])
 	}
 	return r
+}
+
+// testPanic returns the first line of out, a test binary's panic and what
+// follows it, and the lines of its stack that are in a test file, with
+// the function each names: where the test stopped.
+func testPanic(out string) string {
+	lines := strings.Split(out, "\n")
+	kept := []string{lines[0]}
+	for i := 2; i < len(lines); i++ {
+		if strings.Contains(lines[i], "_test.go:") {
+			kept = append(kept, lines[i-1], lines[i])
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 // scriptLog returns what a verbose run printed of the script name, or its

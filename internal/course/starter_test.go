@@ -39,6 +39,39 @@ func TestReadStarterRun(t *testing.T) {
 	}
 }
 
+// panickedRun is what go test prints when a test panics.
+const panickedRun = `--- FAIL: TestCompact (0.00s)
+    compact_test.go:52: compact = [] (see exercise 5)
+--- FAIL: TestCompactIsPure (0.00s)
+panic: runtime error: index out of range [2] with length 0 [recovered, repanicked]
+
+goroutine 7 [running]:
+testing.tRunner.func1.2({0x63b9e0, 0x231fe68860d8})
+	/usr/local/go/src/testing/testing.go:1974 +0x232
+panic({0x63b9e0?, 0x231fe68860d8?})
+	/usr/local/go/src/runtime/panic.go:860 +0x13a
+ply/day06/agent.TestCompactIsPure(0x231fe68846c8?)
+	/x/day06/agent/compact_test.go:71 +0x7f
+testing.tRunner(0x231fe68846c8, 0x669548)
+	/usr/local/go/src/testing/testing.go:2036 +0xea
+FAIL	ply/day06/agent	0.012s
+`
+
+func TestReadStarterRunPanicked(t *testing.T) {
+	r := readStarterRun(false, panickedRun, time.Second)
+	want := "panic: runtime error: index out of range [2] with length 0 [recovered, repanicked]\n" +
+		"ply/day06/agent.TestCompactIsPure(0x231fe68846c8?)\n\t/x/day06/agent/compact_test.go:71 +0x7f"
+	if r.hung != "" || r.panicked != want {
+		t.Errorf("a run that panicked: hung %q, panicked %q; want none, and %q", r.hung, r.panicked, want)
+	}
+	if r = readStarterRun(false, timedOutRun, time.Minute); r.panicked != "" {
+		t.Errorf("a run that timed out: panicked %q, want none: it is hung", r.panicked)
+	}
+	if r = readStarterRun(false, "--- FAIL: TestX (0.00s)\n    x_test.go:3: panic: not really\nFAIL\n", time.Second); r.panicked != "" {
+		t.Errorf("a run whose test only prints the word: panicked %q, want none", r.panicked)
+	}
+}
+
 func TestRetaken(t *testing.T) {
 	out := "✓ a\n✗ b: still running after 5s: is there a loop that never ends? — see exercise 1\n✗ c: wrong — see exercise 2\n1/3 passed\n"
 	tests := []struct {

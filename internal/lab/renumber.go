@@ -2,6 +2,7 @@ package lab
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -14,25 +15,33 @@ import (
 )
 
 // A day inherits the tests of the day before, and with them their
-// messages: "(see exercise 3)" in a test of day 7 was written on day 6,
-// about day 6's exercise 3. In the starter, where a student reads it, the
-// lab renumbers each such line it can trace to an earlier day: to the
-// exercise of this day that holds the same function, or, when the
-// function is no exercise today, to the earlier day's by name, "see
-// day06's exercise 3". The day's own code keeps its lines as they are, so
-// that the diff between days stays the layer.
+// messages. So a message that a later day inherits names the day whose
+// exercise it means, "(see day06's exercise 3)", written so on the day
+// that wrote it and carried forward unchanged: it says the same in every
+// day, and the diff between days stays the layer (MessageProblems checks
+// it). A day's own message, which no later day has, may say "(see
+// exercise 3)", meaning its own.
+//
+// In the starter, where a student reads them, the lab renumbers those
+// mentions: to the exercise of this day that holds the same function,
+// "(see exercise 2)"; or, when the function is no exercise today, to the
+// earlier day's by name. A bare mention on a line it can trace to an
+// earlier day, as every inherited line was written before the days named
+// their exercises, is taken as that day's.
 
 // exerciseRef matches a mention of an exercise by number, or of a range
-// of them; pointer, a mention that a parenthesis opens with "see" or
-// "needs", as a test's message writes it.
+// of them, with the day it belongs to when it names one; pointer, a
+// mention that a parenthesis opens with "see" or "needs", as a test's
+// message writes it.
 var (
-	exerciseRef = regexp.MustCompile(`\bexercises? ([0-9]+)(?: (?:to|and) ([0-9]+))?\b`)
-	pointer     = regexp.MustCompile(`\((?:see|needs) exercises? [0-9]`)
+	exerciseRef = regexp.MustCompile(`\b(?:(day[0-9]+)'s )?exercises? ([0-9]+)(?: (?:to|and) ([0-9]+))?\b`)
+	pointer     = regexp.MustCompile(`\((?:see|needs) (?:day[0-9]+'s )?exercises? [0-9]`)
 )
 
 // renumberer renumbers the inherited test lines of one day.
 type renumberer struct {
 	dayDir    string
+	self      Day                   // the day itself
 	earlier   []Day                 // the days before, latest first
 	exercises map[string][]Exercise // each day's exercises, by folder, read when first needed
 	own       []Exercise            // this day's
@@ -46,15 +55,17 @@ func newRenumberer(dayDir string, exercises []Exercise) (*renumberer, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := filepath.Base(dayDir)
+	self := Day{Name: filepath.Base(dayDir), Dir: dayDir}
 	var earlier []Day
 	for _, d := range days {
-		if d.Name < name {
+		if d.Name < self.Name {
 			earlier = append(earlier, d)
 		}
 	}
 	slices.Reverse(earlier)
-	return &renumberer{dayDir: dayDir, earlier: earlier, exercises: map[string][]Exercise{}, own: exercises}, nil
+	r := &renumberer{dayDir: dayDir, self: self, earlier: earlier, exercises: map[string][]Exercise{}, own: exercises}
+	r.exercises[dayDir] = exercises
+	return r, nil
 }
 
 // file returns the test file rel of the day, whose content is src, with
@@ -65,49 +76,67 @@ func newRenumberer(dayDir string, exercises []Exercise) (*renumberer, error) {
 // cases holds them. Any other string, such as a self-check's output a
 // test compares with, is data, and stays as it is.
 func (r *renumberer) file(rel string, src []byte) ([]byte, int, error) {
-	if !exerciseRef.Match(src) || len(r.earlier) == 0 {
-		return src, 0, nil
+	var edits []edit
+	for _, m := range messages(rel, src) {
+		origin := r.origin(rel, m.line)
+		if origin == nil {
+			origin = &r.self // this day's own line
+		}
+		fixed, err := r.renumber(m.text, *origin)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !bytes.Equal(fixed, m.text) {
+			edits = append(edits, edit{m.start, m.end, string(fixed)})
+		}
+	}
+	return apply(src, edits), len(edits), nil
+}
+
+// A message is a string literal of a test file that mentions an exercise
+// and that a reader of a failure reads: an argument of a failure, or a
+// pointer in parentheses, as a table of cases holds one.
+type message struct {
+	start, end int    // where the literal is in the file
+	text       []byte // the literal, quotes and all
+	line       []byte // the whole line it is on
+	n          int    // the line's number, from 1
+}
+
+// messages returns the messages of the Go file rel, whose content is src,
+// in order. Any other string, such as a self-check's output a test
+// compares with, is data.
+func messages(rel string, src []byte) []message {
+	if !exerciseRef.Match(src) {
+		return nil
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
 	if err != nil {
-		return src, 0, nil // not Go: the build says so
+		return nil // not Go: the build says so
 	}
-	messages := map[*ast.BasicLit]bool{} // the literals a failure reports
+	reported := map[*ast.BasicLit]bool{} // the literals a failure reports
 	ast.Inspect(f, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && isFailure(call) {
 			for _, arg := range call.Args {
 				if lit, ok := arg.(*ast.BasicLit); ok {
-					messages[lit] = true
+					reported[lit] = true
 				}
 			}
 		}
 		return true
 	})
-	var lits []*ast.BasicLit // the messages that mention an exercise
+	var ms []message
 	ast.Inspect(f, func(n ast.Node) bool {
 		lit, ok := n.(*ast.BasicLit)
-		if ok && lit.Kind == token.STRING && (messages[lit] && exerciseRef.MatchString(lit.Value) || pointer.MatchString(lit.Value)) {
-			lits = append(lits, lit)
+		if ok && lit.Kind == token.STRING && (reported[lit] && exerciseRef.MatchString(lit.Value) || pointer.MatchString(lit.Value)) {
+			pos := fset.Position(lit.Pos())
+			start, end := pos.Offset, fset.Position(lit.End()).Offset
+			ms = append(ms, message{start, end, src[start:end], src[lineStart(src, start):nextLine(src, start)], pos.Line})
 		}
 		return true
 	})
-	var edits []edit
-	for _, lit := range lits {
-		start, end := fset.Position(lit.Pos()).Offset, fset.Position(lit.End()).Offset
-		origin := r.origin(rel, src[lineStart(src, start):nextLine(src, start)])
-		if origin == nil {
-			continue // this day's own line
-		}
-		fixed, err := r.renumber(src[start:end], *origin)
-		if err != nil {
-			return nil, 0, err
-		}
-		if !bytes.Equal(fixed, src[start:end]) {
-			edits = append(edits, edit{start, end, string(fixed)})
-		}
-	}
-	return apply(src, edits), len(edits), nil
+	return ms
 }
 
 // failures are the methods of testing.T that report a failure or a skip.
@@ -145,35 +174,75 @@ func hasLine(data, line []byte) bool {
 }
 
 // renumber rewrites each mention of an exercise in line, written on the
-// day origin, as this day names it.
+// day origin, as this day names it: a mention of a day's exercise that
+// holds a function this day's exercise holds is this day's, with no
+// day's name; any other keeps the day it means, by name. A mention with
+// no day's name means origin's.
 func (r *renumberer) renumber(line []byte, origin Day) ([]byte, error) {
-	then, err := r.exercisesOf(origin)
-	if err != nil {
-		return nil, err
-	}
-	today := func(n int) (int, bool) { // this day's number for that day's exercise n
-		of := Of(then, n)
-		for _, e := range r.own {
-			if slices.ContainsFunc(of, func(o Exercise) bool { return o.File == e.File && o.Func == e.Func }) {
-				return e.N, true
-			}
+	var err error
+	fixed := exerciseRef.ReplaceAllFunc(line, func(m []byte) []byte {
+		ref, ok := r.resolve(exerciseRef.FindSubmatch(m), origin)
+		if !ok {
+			return m // no day's exercise: leave it
 		}
-		return 0, false
-	}
-	return exerciseRef.ReplaceAllFunc(line, func(m []byte) []byte {
-		sub := exerciseRef.FindSubmatch(m)
-		n, _ := strconv.Atoi(string(sub[1])) // the pattern allows only digits
-		if len(Of(then, n)) == 0 {
+		then, rerr := r.exercisesOf(ref.day)
+		if err = errors.Join(err, rerr); rerr != nil || len(Of(then, ref.n)) == 0 {
 			return m // not one of that day's exercises: leave it
 		}
-		if len(sub[2]) > 0 { // a range, "exercises 2 to 5": name that day's
-			return []byte(origin.Name + "'s " + string(m))
+		if ref.last > 0 { // a range, "exercises 2 to 5": name that day's
+			if ref.day.Name == r.self.Name {
+				return ref.words
+			}
+			return []byte(ref.day.Name + "'s " + string(ref.words))
 		}
-		if k, ok := today(n); ok {
+		if k, ok := r.today(then, ref.n); ok {
 			return fmt.Appendf(nil, "exercise %d", k)
 		}
-		return fmt.Appendf(nil, "%s's exercise %d", origin.Name, n)
-	}), nil
+		return fmt.Appendf(nil, "%s's exercise %d", ref.day.Name, ref.n)
+	})
+	return fixed, err
+}
+
+// A reference is a mention of a day's exercise, or of a range of them.
+type reference struct {
+	day     Day
+	named   bool   // the mention names the day
+	n, last int    // the exercise, and the last of a range; 0 for none
+	words   []byte // the mention without the day's name
+}
+
+// resolve reads sub, a match of exerciseRef on a line written on the day
+// origin: the day it names, or origin. It reports false when it names a
+// day that is neither this one nor an earlier one.
+func (r *renumberer) resolve(sub [][]byte, origin Day) (reference, bool) {
+	ref := reference{day: origin, named: len(sub[1]) > 0, words: sub[0]}
+	if ref.named {
+		ref.words = sub[0][len(sub[1])+len("'s "):]
+	}
+	ref.n, _ = strconv.Atoi(string(sub[2])) // the pattern allows only digits
+	ref.last, _ = strconv.Atoi(string(sub[3]))
+	if !ref.named {
+		return ref, true
+	}
+	for _, d := range append([]Day{r.self}, r.earlier...) {
+		if d.Name == string(sub[1]) {
+			ref.day = d
+			return ref, true
+		}
+	}
+	return ref, false
+}
+
+// today returns this day's number for the exercise n of a day whose
+// exercises are then: the exercise that holds the same function.
+func (r *renumberer) today(then []Exercise, n int) (int, bool) {
+	of := Of(then, n)
+	for _, e := range r.own {
+		if slices.ContainsFunc(of, func(o Exercise) bool { return o.File == e.File && o.Func == e.Func }) {
+			return e.N, true
+		}
+	}
+	return 0, false
 }
 
 // exercisesOf returns the functions of the exercises of the day d, as

@@ -43,7 +43,7 @@ func isolate(env *testscript.Env) error {
 	return os.MkdirAll(home, 0o700)
 }
 
-// scriptCmds are the custom script commands, sorted by name.
+// scriptCmds are the custom script commands, by name.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"fakemodel": fakemodel,
 	"nomodel":   nomodel,

@@ -226,8 +226,12 @@ func TestCtrlCDuringToolCalls(t *testing.T) {
 		t.Errorf("calls started %q, the turn ended %#v, %d requests; want %q, Cancelled{Kept: true} and 1",
 			started, last, model.requests, want)
 	}
+	msgs := a.Messages()
+	if len(msgs) < 3 {
+		t.Fatalf("after Ctrl-C the conversation has %d messages, want the system prompt, the question, the calls and their results", len(msgs))
+	}
 	var results []string
-	for _, m := range a.Messages()[3:] {
+	for _, m := range msgs[3:] {
 		results = append(results, m.ToolCallID+": "+m.Content)
 	}
 	want := []string{

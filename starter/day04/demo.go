@@ -31,8 +31,9 @@ var playgroundArchive []byte
 // demo runs "ply demo": it copies the playground into a new temporary
 // directory, says where, and plays demoScript there on the configured
 // model as if the user typed it. Then it leaves the user at the prompt in
-// that directory, or, when stdin is not a terminal, ends. The copy stays,
-// for the user to look at. It returns the exit status.
+// that directory, unless stdin is not a terminal. The copy stays, for the
+// user to look at, and the demo ends by saying where it is, and that
+// nothing removes it but the user. It returns the exit status.
 //
 // The demo works on a copy because today's agent runs whatever the model
 // asks, with nobody asked first: a scratch directory is the one place
@@ -57,13 +58,13 @@ func demo(args []string) int {
 	fmt.Printf("demo: the playground is copied to %s, and ply works on the copy\n", ws.Dir())
 	ctx := context.Background()
 	repl.Play(ctx, demoScript)
-	if !ui.IsTerminal(os.Stdin) {
-		fmt.Printf("demo: the copy stays in %s\n", ws.Dir())
-		return 0
+	if ui.IsTerminal(os.Stdin) {
+		if err := repl.Run(ctx); err != nil {
+			return fail(1, "ply: read input", err)
+		}
 	}
-	if err := repl.Run(ctx); err != nil {
-		return fail(1, "ply: read input", err)
-	}
+	fmt.Printf("demo: the copy stays in %s\n", ws.Dir())
+	fmt.Println("demo: remove that folder when you are done with it")
 	return 0
 }
 

@@ -62,7 +62,7 @@ var goCache = sync.OnceValue(func() string {
 	return strings.TrimSpace(string(out))
 })
 
-// scriptCmds are the custom script commands, sorted by name.
+// scriptCmds are the custom script commands, by name.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"fakemodel":  fakemodel,
 	"fromstdout": fromstdout,

@@ -33,8 +33,9 @@ var playgroundArchive []byte
 // demo runs "ply demo": it copies the playground into a new temporary
 // directory, says where, and plays demoScript there on the configured
 // model as if the user typed it. Then it leaves the user at the prompt in
-// that directory, or, when stdin is not a terminal, ends. The copy stays,
-// for the user to look at. It returns the exit status.
+// that directory, unless stdin is not a terminal. The copy stays, for the
+// user to look at, and the demo ends by saying where it is, and that
+// nothing removes it but the user. It returns the exit status.
 //
 // The gate asks as it always does. With the scripted model, the demo
 // answers too, as its user would (demoAnswer), and each answer shows as
@@ -51,6 +52,10 @@ func demo(args []string) int {
 	if err != nil {
 		return fail(2, "ply demo", err)
 	}
+	idle, err := idleTimeout(os.Getenv)
+	if err != nil {
+		return fail(2, "ply demo", err)
+	}
 	dir, err := os.MkdirTemp("", "ply-demo-")
 	if err == nil {
 		err = writePlayground(dir)
@@ -64,7 +69,7 @@ func demo(args []string) int {
 	}
 	defer ws.Close()
 	places := sandboxFlags{}.places(ws.Dir())
-	repl, a := newREPL(ws, budget, places)
+	repl, a := newREPL(ws, budget, idle, places)
 	var user gateFlags // no --allow, no --yes: the gate as it is by default
 	gate := user.newGate(ws.Dir(), places != nil)
 	a.Guard(gate, user.asker(repl))
@@ -77,13 +82,13 @@ func demo(args []string) int {
 	repl.Play(ctx, demoScript)
 	gate.Grants().RevokeAll()
 	a.Guard(gate, user.asker(repl))
-	if !ui.IsTerminal(os.Stdin) {
-		fmt.Printf("demo: the copy stays in %s\n", ws.Dir())
-		return 0
+	if ui.IsTerminal(os.Stdin) {
+		if err := repl.Run(ctx); err != nil {
+			return fail(1, "ply: read input", err)
+		}
 	}
-	if err := repl.Run(ctx); err != nil {
-		return fail(1, "ply: read input", err)
-	}
+	fmt.Printf("demo: the copy stays in %s\n", ws.Dir())
+	fmt.Println("demo: remove that folder when you are done with it")
 	return 0
 }
 

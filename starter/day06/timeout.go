@@ -13,7 +13,7 @@ import (
 const longestIdleTimeout = 24 * time.Hour
 
 // idleTimeout reads PLY_IDLE_TIMEOUT, how many seconds a server may say
-// nothing (for its headers, then between two bytes of its answer), from
+// nothing (for its headers, then between two pieces of its reply), from
 // getenv. Unset, it is 0 and the gateway keeps its default. Fractions are
 // allowed ("0.5"); a value that is not a positive number of seconds up to
 // a day is an error that names the variable.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -33,8 +34,11 @@ var playgroundArchive []byte
 // demo runs "ply demo": it copies the playground into a new temporary
 // directory, says where, and plays demoScript there on the configured
 // model as if the user typed it. Then it leaves the user at the prompt in
-// that directory, or, when stdin is not a terminal, ends. The copy stays,
-// for the user to look at. It returns the exit status.
+// that directory, unless stdin is not a terminal. The copy stays, for the
+// user to look at, and so does the session, in the user's sessions
+// folder: the demo ends by saying where each is, that nothing removes
+// them but the user, and how to build the ply that carries the session
+// on. It returns the exit status.
 //
 // The gate asks as it always does. With the scripted model, the demo
 // answers too, as its user would (demoAnswer), and each answer shows as
@@ -51,6 +55,10 @@ func demo(args []string) int {
 	if err != nil {
 		return fail(2, "ply demo", err)
 	}
+	idle, err := idleTimeout(os.Getenv)
+	if err != nil {
+		return fail(2, "ply demo", err)
+	}
 	dir, err := os.MkdirTemp("", "ply-demo-")
 	if err == nil {
 		err = writePlayground(dir)
@@ -64,7 +72,7 @@ func demo(args []string) int {
 	}
 	defer ws.Close()
 	places := sandboxFlags{}.places(ws.Dir())
-	repl, a := newREPL(ws, budget, places)
+	repl, a := newREPL(ws, budget, idle, places)
 	var user gateFlags // no --allow, no --yes: the gate as it is by default
 	gate := user.newGate(ws.Dir(), places != nil)
 	a.Guard(gate, user.asker(repl))
@@ -82,14 +90,15 @@ func demo(args []string) int {
 	repl.Play(ctx, demoScript)
 	gate.Grants().RevokeAll()
 	a.Guard(gate, user.asker(repl))
-	if !ui.IsTerminal(os.Stdin) {
-		fmt.Printf("demo: the copy stays in %s\n", ws.Dir())
-		fmt.Printf("demo: the session is %s; ply -C %s --resume carries it on\n", repl.SessionID(), ws.Dir())
-		return 0
+	if ui.IsTerminal(os.Stdin) {
+		if err := repl.Run(ctx); err != nil {
+			return fail(1, "ply: read input", err)
+		}
 	}
-	if err := repl.Run(ctx); err != nil {
-		return fail(1, "ply: read input", err)
-	}
+	fmt.Printf("demo: the copy stays in %s\n", ws.Dir())
+	fmt.Println("demo: remove that folder when you are done with it")
+	fmt.Printf("demo: the session is %s, in %s; remove that file to forget it\n", repl.SessionID(), repl.SessionPath())
+	fmt.Printf("demo: ply is this program: go build -o ply . in its folder builds it, and ./ply -C %s --resume carries the session on\n", shellArg(ws.Dir()))
 	return 0
 }
 
@@ -121,4 +130,14 @@ func writePlayground(dir string) error {
 		}
 	}
 	return nil
+}
+
+// shellArg returns s as one argument of a command line a user types: as
+// it is, or between single quotes, as a POSIX shell reads them, when it
+// holds a character that a shell would take for something else.
+func shellArg(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:+,=@%\\") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

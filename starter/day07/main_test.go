@@ -75,7 +75,7 @@ var goCache = sync.OnceValue(func() string {
 	return strings.TrimSpace(string(out))
 })
 
-// scriptCmds are the custom script commands, sorted by name.
+// scriptCmds are the custom script commands, by name.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"bodymodel":   bodymodel,
 	"bypassmodel": bypassmodel,
@@ -229,6 +229,7 @@ var unsteady = []struct {
 	{regexp.MustCompile(`(?m)· [0-9]+ chars · [0-9]+ms$`), "· N chars · Nms"},
 	{regexp.MustCompile(`(?m)^tokens: [0-9]+ in, [0-9]+ out$`), "tokens: N in, N out"},
 	{regexp.MustCompile(`\S*ply-demo-[0-9]+`), "/tmp/ply-demo-N"},
+	{regexp.MustCompile(`\S*[/\\]sessions[/\\](s-\S+)\.[0-9a-f]{8}\.jsonl`), "…/sessions/$1.K.jsonl"},
 	// The preview under a tool's line quotes go test and the exit line,
 	// which time the run, and a panic's trace, whose length is the Go
 	// version's.

@@ -67,7 +67,7 @@ func HoldsSecret(name, value string) bool {
 // nil, even when nothing is kept: os/exec gives a command whose Env is nil
 // the whole of ply's own environment.
 //
-//lab:exercise 3 Return environ, in order, less each "NAME=value" for which HoldsSecret(NAME, value), NAME ending at the first "=". Never nil: exec gives a nil Env all of ply's environment.
+//lab:exercise 3 Return in a new slice environ, in order, less each "NAME=value" for which HoldsSecret(NAME, value), NAME ending at the first "=". Never nil: exec gives a nil Env all of ply's environment.
 func scrubEnv(environ []string) []string {
 	kept := make([]string, 0, len(environ))
 	for _, entry := range environ {

@@ -111,7 +111,11 @@ func TestClearAndModel(t *testing.T) {
 
 func TestMessagesIsACopy(t *testing.T) {
 	a := New(&llmtest.Script{}, "m")
-	a.Messages()[0].Content = "changed"
+	msgs := a.Messages()
+	if len(msgs) == 0 {
+		t.Fatal("a new agent's Messages() is empty, want the system prompt")
+	}
+	msgs[0].Content = "changed"
 	if !reflect.DeepEqual(a.Messages()[0], system) {
 		t.Error("changing the result of Messages() changed the agent's conversation")
 	}

@@ -26,8 +26,8 @@ func stream(n int) []byte {
 // never hold more than its budget.
 func TestCaptureKeepsHeadAndTail(t *testing.T) {
 	// TODO(lab 5): Write this test: pass on a right capture, fail on one that
-	// outgrows its budget, keeps no tail, loses the tail's order, keeps the
-	// first bytes of a write bigger than the tail, or keeps a byte twice.
+	// outgrows its budget, keeps no tail, loses the tail's order, keeps a big
+	// write's first bytes, drops what wraps round, or keeps a byte twice.
 	// See "Exercise 5" in README.md; for hints: go run ply/cmd/lab hint day04 5
 	t.Fatal("exercise 5 is not done yet: write this test")
 }

@@ -67,9 +67,9 @@ func HoldsSecret(name, value string) bool {
 // nil, even when nothing is kept: os/exec gives a command whose Env is nil
 // the whole of ply's own environment.
 func scrubEnv(environ []string) []string {
-	// TODO(lab 3): Return environ, in order, less each "NAME=value" for which
-	// HoldsSecret(NAME, value), NAME ending at the first "=". Never nil: exec
-	// gives a nil Env all of ply's environment.
+	// TODO(lab 3): Return in a new slice environ, in order, less each
+	// "NAME=value" for which HoldsSecret(NAME, value), NAME ending at the first
+	// "=". Never nil: exec gives a nil Env all of ply's environment.
 	// See "Exercise 3" in README.md; for hints: go run ply/cmd/lab hint day04 3
 	return nil
 }

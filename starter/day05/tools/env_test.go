@@ -81,6 +81,7 @@ func TestScrubEnv(t *testing.T) {
 		{"a password in a value goes",
 			[]string{"DATABASE_URL=postgres://ann:pw@db/calc", "CACHE=redis://cache:6379"},
 			[]string{"CACHE=redis://cache:6379"}},
+		{"a value is all after the first =", []string{"DATABASE_URL=postgres://ann:p=w@db/calc", "OPTS=a=b=c"}, []string{"OPTS=a=b=c"}},
 		{"a value that looks like a secret's name stays", []string{"NOTE=MY_TOKEN", "KEEP=_KEY"}, []string{"NOTE=MY_TOKEN", "KEEP=_KEY"}},
 		{"names that only hold the words stay", []string{"KEYBOARD=us", "MONKEY=1", "TOKENS_PER_MINUTE=90", "PWD=/home/ann"},
 			[]string{"KEYBOARD=us", "MONKEY=1", "TOKENS_PER_MINUTE=90", "PWD=/home/ann"}},
@@ -91,9 +92,13 @@ func TestScrubEnv(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := scrubEnv(tt.environ)
+			environ := slices.Clone(tt.environ)
+			got := scrubEnv(environ)
 			if !slices.Equal(got, tt.want) || got == nil {
 				t.Errorf("scrubEnv(%q) = %#v, want %#v (see day04's exercise 3)", tt.environ, got, tt.want)
+			}
+			if !slices.Equal(environ, tt.environ) {
+				t.Errorf("scrubEnv(%q) changed the slice it was given to %q: the caller's environment is not its to change (see day04's exercise 3)", tt.environ, environ)
 			}
 		})
 	}

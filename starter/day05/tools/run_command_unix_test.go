@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -174,12 +175,27 @@ func TestRunCommandHidesSecrets(t *testing.T) {
 	got := string(data)
 	for _, secret := range []string{"sk-abc=", "t0k3n", "hunter2", "OPENAI_API_KEY"} {
 		if strings.Contains(got, secret) {
-			t.Errorf("env shows %q to the model (see day04's exercise 3):\n%s", secret, got)
+			t.Errorf("env shows %q to the model (see day04's exercise 3); the variables it shows: %s", secret, shown(got, environ))
 		}
 	}
 	if !strings.Contains(got, "KEEP_ME=kept") {
-		t.Errorf("env does not show KEEP_ME, which is no secret (see day04's exercise 3):\n%s", got)
+		t.Errorf("env does not show KEEP_ME, which is no secret (see day04's exercise 3); the variables it shows: %s", shown(got, environ))
 	}
+}
+
+// shown returns the names of the variables, of environ or of this
+// process's environment, that env's output out shows, in order. A test
+// prints these and never out itself: a command that was given this
+// process's environment would put the secrets it holds on the screen.
+func shown(out string, environ []string) string {
+	var names []string
+	for _, entry := range slices.Concat(environ, os.Environ()) {
+		name, _, _ := strings.Cut(entry, "=")
+		if !slices.Contains(names, name) && strings.Contains("\n"+out, "\n"+name+"=") {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, " ")
 }
 
 func TestWriteToolsRefuseAFIFO(t *testing.T) {

@@ -35,6 +35,9 @@ func TestFailedTurn(t *testing.T) {
 			g := &llmtest.Script{Replies: append(llmtest.Replies(replies...), llmtest.Reply{Refuse: boom})}
 			a := New(g, "m", tools.NewRegistry(upper{}))
 			events := send(context.Background(), a, "go")
+			if len(events) == 0 {
+				t.Fatal("the turn emitted no event, want it to end with Failed (see day04's exercise 4)")
+			}
 			if last, ok := events[len(events)-1].(Failed); !ok || !errors.Is(last.Err, boom) {
 				t.Errorf("the turn ended %+v, want Failed with %v (see day04's exercise 4)", events[len(events)-1], boom)
 			}

@@ -35,12 +35,14 @@ func (r *repeats) see(call llm.ToolCall) int {
 
 // canonical returns args as compact JSON with its object keys in sorted
 // order, so that two spellings of the same arguments are the same text.
-// No arguments at all are "{}", as the registry reads them; text that is
-// not JSON comes back as it is.
+// Numbers stay as they are written: read as float64, 12345678901234567890
+// and 12345678901234567891 would be one number. No arguments at all are
+// "{}", as the registry reads them; text that is not one JSON value comes
+// back as it is.
 func canonical(args string) string {
 	// TODO(lab 4): Return args re-encoded as compact JSON with sorted object
-	// keys; "{}" when args is empty or only spaces; args itself when it is not
-	// valid JSON.
+	// keys and every number as it is written; "{}" when args is empty or only
+	// spaces; args itself when it is not one valid JSON value.
 	// See "Exercise 4" in README.md; for hints: go run ply/cmd/lab hint day06 4
 	return ""
 }

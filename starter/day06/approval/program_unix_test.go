@@ -146,6 +146,9 @@ func TestCheckCommandLooksAtFiles(t *testing.T) {
 func TestProgramRunsWhereItWasJudged(t *testing.T) {
 	ws, other := linkedWorkspace(t), realTempDir(t)
 	d := CheckCommand("ls", DefaultRules(), ws)
+	if d.Program == nil {
+		t.Fatalf("CheckCommand(\"ls\") = %v: %s, with no program; want ls allowed, with its program", d.Verdict, d.Reason)
+	}
 	var out bytes.Buffer
 	_, _, err := d.Program.Run(context.Background(), testHost(other, &out, os.Environ()))
 	if err == nil || !strings.Contains(err.Error(), "judged in") || out.Len() > 0 {

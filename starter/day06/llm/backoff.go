@@ -12,8 +12,8 @@ import "time"
 // back at the same moment. When the server says how long to wait, that wins.
 type Schedule struct {
 	Attempts int           // how many times a request is sent in all, the first time included
-	Base     time.Duration // the ceiling of the first retry's wait; each retry after it doubles the ceiling
-	Cap      time.Duration // no ceiling grows past this
+	Base     time.Duration // the ceiling of the first retry's wait, 0 or more; each retry after it doubles the ceiling
+	Cap      time.Duration // no ceiling grows past this; 0 or more
 	MaxHint  time.Duration // the longest wait a server may ask for; a longer one is not waited for
 }
 
@@ -39,11 +39,14 @@ var DefaultSchedule = Schedule{Attempts: 5, Base: time.Second, Cap: 8 * time.Sec
 // wait the server asked for, 0 when it did not say. ok is false when the
 // server asks for more than s.MaxHint: then the request is not retried at
 // all. Wait is a pure function, so a test can check any schedule without
-// waiting for it.
+// waiting for it. Its ceiling is exact for every n, in a few steps: a
+// ceiling above 0 doubles only until it reaches Cap, 63 times at most
+// however large n is, and a doubling that would pass Cap stops at Cap
+// instead of overflowing.
 func (s Schedule) Wait(n int, random float64, hint time.Duration) (wait time.Duration, ok bool) {
 	// TODO(lab 1): Return the wait before retry n ≥ 1: ok false for a hint over
 	// MaxHint; any other hint over 0 as it is; else random × min(Cap,
-	// Base·2^(n−1)), with no overflow for any n.
+	// Base·2^(n−1)), exact and at once for any n, Base and Cap.
 	// See "Exercise 1" in README.md; for hints: go run ply/cmd/lab hint day06 1
 	return 0, false
 }

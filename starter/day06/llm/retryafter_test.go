@@ -27,6 +27,8 @@ func TestRetryAfter(t *testing.T) {
 		{"milliseconds", map[string]string{"retry-after-ms": "6"}, 6 * time.Millisecond},
 		{"milliseconds win over seconds", map[string]string{"retry-after-ms": "120000", "Retry-After": "1"}, 2 * time.Minute},
 		{"unreadable milliseconds fall back to seconds", map[string]string{"retry-after-ms": "soon", "Retry-After": "3"}, 3 * time.Second},
+		{"milliseconds as any decimal number", map[string]string{"retry-after-ms": " 1.5e3 "}, 1500 * time.Millisecond},
+		{"negative milliseconds say nothing", map[string]string{"retry-after-ms": "-5"}, 0},
 		{"a date in the future", map[string]string{"Retry-After": "Fri, 29 Sep 2023 16:26:57 GMT"}, 7 * time.Second},
 		{"a date in the old RFC 850 form", map[string]string{"Retry-After": "Friday, 29-Sep-23 16:27:50 GMT"}, time.Minute},
 		{"a date in the past says nothing", map[string]string{"Retry-After": "Fri, 29 Sep 2023 16:26:00 GMT"}, 0},

@@ -108,6 +108,81 @@ func TestSilentServer(t *testing.T) {
 	}
 }
 
+// keptAlive is a server that sends the headers of a stream and events,
+// then again and again what keeps a connection open without answering,
+// four times in each idle timeout, for ten timeouts, and then ends the
+// stream.
+func keptAlive(alive string, events ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(200)
+		for _, e := range events {
+			fmt.Fprintf(w, "data: %s\n\n", e)
+		}
+		tick := time.NewTicker(testIdle / 4)
+		defer tick.Stop()
+		for range 40 {
+			_, _ = io.WriteString(w, alive)
+			_ = http.NewResponseController(w).Flush() // a failed flush shows as a stream that stops
+			select {
+			case <-tick.C:
+			case <-r.Context().Done():
+				return
+			}
+		}
+	}
+}
+
+// TestKeepAlivesAreNotAnAnswer: a stream that sends, for as long as the
+// idle timeout, anything but a piece of the reply is as silent as one
+// that sends nothing: the count does not start again at a byte.
+func TestKeepAlivesAreNotAnAnswer(t *testing.T) {
+	t.Parallel()
+	busy := SilenceError{Stream: true, Busy: true, After: testIdle}
+	alive := []struct {
+		name, bytes string
+		before      SilenceError // the limit that runs out before the reply
+	}{
+		{"comments", ": keep-alive\n\n", busy},
+		{"OpenRouter's comment", ": OPENROUTER PROCESSING\n\n", busy},
+		{"a comment with no line end of its own", ":", busy},
+		{"events with no data", "event: ping\n\n", busy},
+		{"ids and retries", "id: 7\nretry: 1000\n\n", busy},
+		{"chunks with no choices", "data: {\"choices\":[]}\n\n", busy},
+		{"chunks with an empty delta", "data: {\"choices\":[{\"index\":0,\"delta\":{}}]}\n\n", busy},
+		{"role chunks", "data: " + roleChunk + "\n\n", busy},
+		{"reasoning ply does not show", "data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"hmm\"}}]}\n\n", busy},
+		{"a data line that never ends", "data: {\"choices\":", busy},
+		// White space before the first byte is not yet a stream: the
+		// answer's own limit, from the request, runs out.
+		{"blank lines", "\n", SilenceError{After: testIdle}},
+		{"carriage returns", "\r", SilenceError{After: testIdle}},
+	}
+	for _, a := range alive {
+		t.Run(a.name+" before the reply", func(t *testing.T) {
+			t.Parallel()
+			_, err := quick(serve(t, keptAlive(a.bytes))).Stream(context.Background(), Request{})
+			var netErr *NetworkError
+			var silence *SilenceError
+			if !errors.As(err, &netErr) || !errors.As(err, &silence) || *silence != a.before {
+				t.Fatalf("Stream error = %v, want a *NetworkError holding a %+v (see watch.stream in silence.go)", err, a.before)
+			}
+		})
+		t.Run(a.name+" after text", func(t *testing.T) {
+			t.Parallel()
+			s, err := quick(serve(t, keptAlive(a.bytes, roleChunk, textChunk))).Stream(context.Background(), Request{})
+			if err != nil {
+				t.Fatalf("Stream: %v, want the stream that began", err)
+			}
+			got := drain(s)
+			if got.text != "Hi" || !errors.Is(got.err, ErrStreamCut) || !strings.Contains(got.err.Error(), busy.Error()) {
+				t.Errorf("reply %q, error %v; want \"Hi\", then ErrStreamCut saying %q (see watch.stream in silence.go)", got.text, got.err, busy.Error())
+			}
+		})
+	}
+}
+
 // TestSilentServerRetried: a server that never answers is asked
 // Attempts times, each attempt ending at the idle timeout, and the error
 // says which limit ran out.
@@ -124,23 +199,27 @@ func TestSilentServerRetried(t *testing.T) {
 	}
 }
 
-// TestSlowDripIsNotSilence: a server that sends a byte at a time, each
-// well within the idle timeout, is not silent, however long the whole
-// answer takes.
+// TestSlowDripIsNotSilence: a server that drips its answer a few bytes
+// at a time, each piece of the reply well within the idle timeout, is not
+// silent, however long the whole answer takes.
 func TestSlowDripIsNotSilence(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drips for a second and a half")
 	}
 	t.Parallel()
-	answer := "data: " + textChunk + "\n\ndata: " + stopChunk + "\n\n"
-	const limit, gap = 500 * time.Millisecond, 10 * time.Millisecond // the answer takes some 150 gaps, three times the limit
+	const hi, stop = `{"choices":[{"delta":{"content":"Hi"}}]}`, `{"choices":[{"delta":{},"finish_reason":"stop"}]}`
+	const pieces = 46
+	answer := strings.Repeat("data: "+hi+"\n\n", pieces) + "data: " + stop + "\n\n"
+	// A piece takes some 5 drips, a tenth of the limit, and the answer
+	// some 190, three times the limit.
+	const limit, gap, drip = 500 * time.Millisecond, 8 * time.Millisecond, 12
 	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "text/event-stream")
 		tick := time.NewTicker(gap)
 		defer tick.Stop()
-		for i := range len(answer) {
-			_, _ = io.WriteString(w, answer[i:i+1])
+		for rest := answer; rest != ""; rest = rest[min(drip, len(rest)):] {
+			_, _ = io.WriteString(w, rest[:min(drip, len(rest))])
 			_ = http.NewResponseController(w).Flush() // a failed write or flush shows as a cut stream below
 			select {
 			case <-tick.C:
@@ -157,8 +236,8 @@ func TestSlowDripIsNotSilence(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := drain(s)
-	if got.err != nil || got.text != "Hi" {
-		t.Errorf("a drip of a byte every %v: reply %q, error %v; want \"Hi\" and no error", gap, got.text, got.err)
+	if want := strings.Repeat("Hi", pieces); got.err != nil || got.text != want {
+		t.Errorf("a drip of %d bytes every %v: reply %q, error %v; want %q and no error", drip, gap, got.text, got.err, want)
 	}
 	if took := time.Since(start); took < limit {
 		t.Logf("the drip took %v, less than the limit: the test proves less than it says", took)

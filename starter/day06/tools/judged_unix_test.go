@@ -162,7 +162,7 @@ func TestInterpretedCommandHidesSecrets(t *testing.T) {
 	environ := []string{"PATH=" + os.Getenv("PATH"), "OPENAI_API_KEY=sk-abc=", "KEEP_ME=kept"}
 	got := interpreted(t, context.Background(), ws, environ, "./env.sh", time.Minute, "./env.sh")
 	if strings.Contains(got, "sk-abc=") || !strings.Contains(got, "KEEP_ME=kept") {
-		t.Errorf("./env.sh printed %q; want KEEP_ME and no key", got)
+		t.Errorf("./env.sh shows the variables %s; want KEEP_ME=kept, and not the key sk-abc=", shown(got, environ))
 	}
 }
 

@@ -68,6 +68,9 @@ func TestCompactIsPure(t *testing.T) {
 	if again := compact(window, "S"); !reflect.DeepEqual(again, first) {
 		t.Errorf("compact gave two results for one window and summary:\n%v\n%v", first, again)
 	}
+	if len(first) != 4 {
+		t.Fatalf("compact gave %d messages, want 4: the system prompt, the summary and the last turn (see day06's exercise 5)", len(first))
+	}
 	first[2].Content = "changed"
 	if !reflect.DeepEqual(window, before) {
 		t.Errorf("changing the result changed the window: they share an array (see day06's exercise 5)")

@@ -39,19 +39,26 @@ func (r *repeats) see(call llm.ToolCall) int {
 
 // canonical returns args as compact JSON with its object keys in sorted
 // order, so that two spellings of the same arguments are the same text.
-// No arguments at all are "{}", as the registry reads them; text that is
-// not JSON comes back as it is.
+// Numbers stay as they are written: read as float64, 12345678901234567890
+// and 12345678901234567891 would be one number. No arguments at all are
+// "{}", as the registry reads them; text that is not one JSON value comes
+// back as it is.
 func canonical(args string) string {
 	if strings.TrimSpace(args) == "" {
 		return "{}"
 	}
-	var value any
-	if err := json.Unmarshal([]byte(args), &value); err != nil {
+	if !json.Valid([]byte(args)) {
 		return args
+	}
+	d := json.NewDecoder(strings.NewReader(args))
+	d.UseNumber()
+	var value any
+	if err := d.Decode(&value); err != nil {
+		return args // cannot happen: args is one valid JSON value
 	}
 	data, err := json.Marshal(value)
 	if err != nil {
-		return args // cannot happen: what Unmarshal made, Marshal writes
+		return args // cannot happen: what Decode made, Marshal writes
 	}
 	return string(data)
 }

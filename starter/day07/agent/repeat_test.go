@@ -22,6 +22,14 @@ func TestCanonical(t *testing.T) {
 		{"{}", "{}"},
 		{`{"path":`, `{"path":`},
 		{"not json", "not json"},
+		{`[1, "a", null, true]`, `[1,"a",null,true]`},
+		{`{"n": 12345678901234567890}`, `{"n":12345678901234567890}`},
+		{`{"n": 1.50, "m": -0, "e": 1E400}`, `{"e":1E400,"m":-0,"n":1.50}`},
+		{`{"path":"a"}{"path":"b"}`, `{"path":"a"}{"path":"b"}`},
+		{`{"a":1,"a":2}`, `{"a":2}`},             // the last counts, as for every tool
+		{`{"p":"\ud800"}`, "{\"p\":\"\ufffd\"}"}, // half a surrogate pair reads as U+FFFD, as for every tool
+		{`{"path":"a"}}`, `{"path":"a"}}`},
+		{`{"path":"a"} x`, `{"path":"a"} x`},
 	}
 	for _, tt := range tests {
 		if got := canonical(tt.in); got != tt.want {
@@ -43,6 +51,7 @@ func TestRepeatsSee(t *testing.T) {
 		{"other arguments start again", []llm.ToolCall{call("read_file", `{"path":"a"}`), call("read_file", `{"path":"b"}`), call("read_file", `{"path":"a"}`)}, []int{1, 1, 1}},
 		{"another tool with the same arguments starts again", []llm.ToolCall{call("list_dir", `{"path":"."}`), call("find", `{"path":"."}`)}, []int{1, 1}},
 		{"a break in the run starts again", []llm.ToolCall{call("a", "{}"), call("a", "{}"), call("b", "{}"), call("a", "{}")}, []int{1, 2, 1, 1}},
+		{"numbers are the same only when written the same", []llm.ToolCall{call("a", `{"n":12345678901234567890}`), call("a", `{"n":12345678901234567891}`), call("a", `{"n":1.0}`), call("a", `{"n":1}`)}, []int{1, 1, 1, 1}},
 		{"broken JSON compares as text", []llm.ToolCall{call("a", `{"x":`), call("a", `{"x":`), call("a", `{ "x":`)}, []int{1, 2, 1}},
 	}
 	for _, tt := range tests {

@@ -46,7 +46,7 @@ func NewOpenAI(baseURL, apiKey string) *OpenAI {
 }
 
 // SetIdleTimeout sets how long the server may say nothing, for its headers
-// and then between two bytes of its answer (PLY_IDLE_TIMEOUT).
+// and then between two pieces of its reply (PLY_IDLE_TIMEOUT).
 func (o *OpenAI) SetIdleTimeout(d time.Duration) { o.idle = d }
 
 // connectTimeout bounds dialling and the TLS handshake. The waits after
@@ -154,7 +154,7 @@ func (o *OpenAI) read(ctx context.Context, resp *http.Response, w *watch) (Strea
 		io.Reader
 		io.Closer
 	}{body, resp.Body}, o.apiKey)}
-	return o.started(ctx, s, w)
+	return o.started(ctx, w.stream(s), w)
 }
 
 // started reads the first piece of the reply s carries, and returns s

@@ -11,8 +11,8 @@ import (
 
 // DefaultIdleTimeout is how long ply lets a server say nothing: from the
 // request to its headers (and to the end of an answer that is not a
-// stream), then, in a stream, from each byte to the next. PLY_IDLE_TIMEOUT
-// sets both at once.
+// stream), then, in a stream, from each piece of the reply to the next.
+// PLY_IDLE_TIMEOUT sets both at once.
 //
 // Five minutes, because real servers are silent that long and are not
 // broken. A local server loads the model before it sends its headers:
@@ -20,19 +20,27 @@ import (
 // it gives up itself, and it reads the whole prompt before the first
 // byte too. A reasoning model may stream nothing while it thinks.
 // OpenAI's Python SDK gives each read ten minutes; ply takes half, since a
-// person is waiting, and a server that keeps the line open with comments
-// while it thinks (OpenRouter does) is never silent that long.
+// person is waiting.
+//
+// What a stream sends besides the reply does not restart the count: SSE
+// comments, blank lines, fields other than data, and chunks that carry
+// nothing ply shows. Servers send them to keep a connection open while
+// the model thinks (OpenRouter sends comments), and a server can send
+// them for ever without answering; counting them would leave a turn
+// waiting for as long as the server likes.
 const DefaultIdleTimeout = 5 * time.Minute
 
 // SilenceError means the server said nothing for longer than ply waits.
 // There are two limits, of the same length: the answer, from the request
 // on, must bring its headers and, when it is not a stream, its whole body
-// within the limit; a stream must bring each byte within the limit of
-// the one before. Before anything of the reply arrived, the error comes
-// back inside a *NetworkError and the request is asked again.
+// within the limit; a stream must bring each piece of the reply within
+// the limit of the one before (or of its first byte). Before anything of
+// the reply arrived, the error comes back inside a *NetworkError and the
+// request is asked again.
 type SilenceError struct {
 	Headers bool          // no headers came
-	Stream  bool          // a stream had begun, and stopped part way
+	Stream  bool          // a stream had begun, and brought no piece of the reply in time
+	Busy    bool          // ... though bytes came: comments, or anything else that is not the reply
 	After   time.Duration // the limit that ran out
 }
 
@@ -40,6 +48,8 @@ func (e *SilenceError) Error() string {
 	switch {
 	case e.Headers:
 		return fmt.Sprintf("the server sent no headers within %s (PLY_IDLE_TIMEOUT)", waitText(e.After))
+	case e.Busy:
+		return fmt.Sprintf("the server sent nothing of the reply for %s, only bytes that carry none (PLY_IDLE_TIMEOUT)", waitText(e.After))
 	case e.Stream:
 		return fmt.Sprintf("the server sent nothing for %s (PLY_IDLE_TIMEOUT)", waitText(e.After))
 	}
@@ -50,7 +60,7 @@ func (e *SilenceError) Error() string {
 const (
 	awaitHeaders = iota // the request is sent; the headers have not come
 	awaitBody           // the headers have come: the body must come in the time that is left
-	awaitByte           // the body is a stream: each byte restarts the limit
+	awaitPiece          // the body is a stream: each piece of the reply restarts the limit
 )
 
 // watch ends one request when its server is silent for longer than
@@ -62,7 +72,8 @@ type watch struct {
 	ctx    context.Context // the request's: the limit cancels it, with a *SilenceError as its cause
 	cancel context.CancelCauseFunc
 	timer  *time.Timer
-	phase  atomic.Int32 // awaitHeaders, awaitBody or awaitByte
+	phase  atomic.Int32 // awaitHeaders, awaitBody or awaitPiece
+	busy   atomic.Bool  // in a stream, bytes came since the limit last started again
 	ended  atomic.Bool  // a read of the body failed, or reached its end
 }
 
@@ -72,7 +83,8 @@ func newWatch(ctx context.Context, limit time.Duration) *watch {
 	w.ctx, w.cancel = context.WithCancelCause(ctx)
 	w.timer = time.AfterFunc(limit, func() {
 		phase := w.phase.Load()
-		w.cancel(&SilenceError{Headers: phase == awaitHeaders, Stream: phase == awaitByte, After: w.limit})
+		stream := phase == awaitPiece
+		w.cancel(&SilenceError{Headers: phase == awaitHeaders, Stream: stream, Busy: stream && w.busy.Load(), After: w.limit})
 	})
 	return w
 }
@@ -81,10 +93,17 @@ func newWatch(ctx context.Context, limit time.Duration) *watch {
 // of an answer that is not a stream comes in what is left of the limit.
 func (w *watch) headers() { w.phase.Store(awaitBody) }
 
-// streaming notes that the body is a stream: from now on the count starts
-// again at every byte.
+// streaming notes that the body is a stream, whose first byte has come:
+// the count starts again, and from now on it starts again at each piece
+// of the reply that the stream w.stream returns hands over.
 func (w *watch) streaming() {
-	w.phase.Store(awaitByte)
+	w.phase.Store(awaitPiece)
+	w.heard()
+}
+
+// heard starts the count again.
+func (w *watch) heard() {
+	w.busy.Store(false)
 	w.timer.Reset(w.limit)
 }
 
@@ -104,8 +123,7 @@ func (w *watch) stop() {
 	w.cancel(nil)
 }
 
-// body returns rc read under the watch: in a stream, each read that
-// brings bytes starts the count again; a read that the limit broke
+// body returns rc read under the watch: a read that the limit broke
 // returns the *SilenceError; Close stops the watch.
 func (w *watch) body(rc io.ReadCloser) io.ReadCloser {
 	return &watchedBody{rc: rc, w: w}
@@ -118,8 +136,8 @@ type watchedBody struct {
 
 func (b *watchedBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
-	if n > 0 && b.w.phase.Load() == awaitByte {
-		b.w.timer.Reset(b.w.limit)
+	if n > 0 {
+		b.w.busy.Store(true)
 	}
 	if err != nil {
 		b.w.ended.Store(true)
@@ -134,4 +152,24 @@ func (b *watchedBody) Close() error {
 	err := b.rc.Close()
 	b.w.stop()
 	return err
+}
+
+// stream returns s read under the watch: each piece of the reply it
+// hands over starts the count again. Bytes that bring no piece do not:
+// comments, blank lines, other fields, chunks with nothing in them.
+func (w *watch) stream(s Stream) Stream {
+	return &watchedStream{Stream: s, w: w}
+}
+
+type watchedStream struct {
+	Stream
+	w *watch
+}
+
+func (s *watchedStream) Next() bool {
+	if !s.Stream.Next() {
+		return false
+	}
+	s.w.heard()
+	return true
 }

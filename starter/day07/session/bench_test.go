@@ -22,8 +22,8 @@ import (
 // The benchmarks compare each operation with its floor, side by side, on
 // the same input: read against a bare bufio.Scanner and json.Unmarshal
 // loop, append against a raw write of the same bytes, fork against a copy
-// of the same bytes, listing against ls -t. MEASURED.md has the figures
-// and the commands.
+// of the same bytes, listing against ls -t. BENCHMARKS.md, at the
+// repository's root, has the figures and the commands.
 
 // benchLogs caches the generated logs, by size, for the life of the test
 // binary.
@@ -272,6 +272,42 @@ func BenchmarkRead(b *testing.B) {
 	})
 }
 
+// BenchmarkDecodeManyKeys decodes a line as long as a log may hold, made
+// of nothing but distinct keys, the most a line can make the walk over
+// its keys keep; and, for the floor, has encoding/json read the same line
+// into nothing.
+func BenchmarkDecodeManyKeys(b *testing.B) {
+	var text strings.Builder
+	text.WriteString(`{"seq":2,"ts":"2026-09-07T10:00:00.000Z","type":"note"`)
+	for i := 0; text.Len() < MaxLine-20; i++ {
+		fmt.Fprintf(&text, `,"k%x":0`, i)
+	}
+	text.WriteString("}")
+	line := []byte(text.String())
+	b.Run("decode", func(b *testing.B) {
+		b.SetBytes(int64(len(line)))
+		b.ReportAllocs()
+		clock := startCPU()
+		for b.Loop() {
+			if _, err := decode(line); err != nil {
+				b.Fatal(err)
+			}
+		}
+		clock.report(b)
+	})
+	b.Run("bare", func(b *testing.B) {
+		b.SetBytes(int64(len(line)))
+		b.ReportAllocs()
+		clock := startCPU()
+		for b.Loop() {
+			if err := json.Unmarshal(line, &struct{}{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		clock.report(b)
+	})
+}
+
 // replayPath reads and replays the log at path, as a resume does.
 func replayPath(path string) (*Replay, stop, error) {
 	f, err := os.Open(path)
@@ -355,7 +391,7 @@ func benchMarshalWrite(b *testing.B, d Data, sync bool) {
 	b.ReportAllocs()
 	clock := startCPU()
 	for b.Loop() {
-		data, err := json.Marshal(body(d))
+		data, err := json.Marshal(lineOf(Event{Seq: 1, Time: time.Now(), Data: d}))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -18,6 +18,7 @@ var (
 	ErrNoType    = errors.New("no string type")
 	ErrNoTime    = errors.New("no ts that is an RFC 3339 time in a string")
 	ErrKeyCase   = errors.New("a key that is not lower-case ASCII")
+	ErrDupKey    = errors.New("a key named twice in one object")
 	ErrBadFields = errors.New("fields do not fit the type")
 	ErrVersion   = errors.New("unknown format version")
 	ErrMetaFirst = errors.New("the meta line must be the first event, seq 1, and only it")

@@ -26,6 +26,7 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte(metaLine() + msgLine(2, "user", "é 日本 🙂") + line(3, "grants", `"grants":["a"]`) + line(4, "fork", `"from":"s-20260907-100000-k3x9","at_seq":2`)))
 	f.Add([]byte(metaLine() + line(2, "compact", `"summary":"s","through_seq":1`) + line(3, "usage", `"input_tokens":1`)))
 	f.Add([]byte(`{"seq":1,"SEQ":2,"type":"system","Type":"usage"}` + "\n"))
+	f.Add([]byte(metaLine() + line(2, "note", `"a":[{"b":1,"b":2}],"a":1`)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const max = 64 // so that the fuzzer reaches the line limit too
 		want, wantStop, wantErr := referenceRead(data, max)
@@ -96,8 +97,9 @@ func referenceDecode(text []byte) (Event, error) {
 		return Event{}, ErrCRLF
 	case text[0] != '{' || text[len(text)-1] != '}' || json.Unmarshal(text, &fields) != nil:
 		return Event{}, ErrNotJSON
-	case !referenceKeys(json.NewDecoder(bytes.NewReader(text)), text):
-		return Event{}, ErrKeyCase
+	}
+	if err := referenceKeys(json.NewDecoder(bytes.NewReader(text)), text); err != nil {
+		return Event{}, err
 	}
 	seq, err := strconv.ParseInt(string(fields["seq"]), 10, 64)
 	if err != nil {
@@ -125,35 +127,47 @@ func referenceDecode(text []byte) (Event, error) {
 }
 
 // referenceKeys reads the JSON value dec holds, from text, token by token,
-// and reports whether every key of every object in it is spelt in text
-// with lower-case ASCII letters, digits and "_" alone.
-func referenceKeys(dec *json.Decoder, text []byte) bool {
+// and returns ErrKeyCase for the first key that is not spelt in text with
+// lower-case ASCII letters, digits and "_" alone, or ErrDupKey for the
+// first its object names twice, whichever comes first.
+func referenceKeys(dec *json.Decoder, text []byte) error {
 	tok, err := dec.Token()
 	if err != nil {
-		return false
+		return ErrNotJSON
 	}
 	switch tok {
 	case json.Delim('{'):
+		seen := map[string]bool{}
 		for dec.More() {
 			start := dec.InputOffset()
 			if _, err := dec.Token(); err != nil {
-				return false
+				return ErrNotJSON
 			}
 			key := strings.TrimLeft(string(text[start:dec.InputOffset()]), ", \t\n\r")
-			if !plainKeyPattern.MatchString(key) || !referenceKeys(dec, text) {
-				return false
+			switch {
+			case !plainKeyPattern.MatchString(key):
+				return ErrKeyCase
+			case seen[key]:
+				return ErrDupKey
+			}
+			seen[key] = true
+			if err := referenceKeys(dec, text); err != nil {
+				return err
 			}
 		}
 		_, err = dec.Token()
 	case json.Delim('['):
 		for dec.More() {
-			if !referenceKeys(dec, text) {
-				return false
+			if err := referenceKeys(dec, text); err != nil {
+				return err
 			}
 		}
 		_, err = dec.Token()
 	}
-	return err == nil
+	if err != nil {
+		return ErrNotJSON
+	}
+	return nil
 }
 
 // plainKeyPattern is a key as ply spells it, with its quotes.

@@ -104,7 +104,9 @@ func (l *lock) release() error {
 // of the file before cutting it, so a reader at any moment sees a whole
 // pid on the first line, this one or the last holder's. A pid file that
 // is a link is refused, and the lock let go: ply writes nothing through
-// a link. On any error the lock is released.
+// a link. On any error the lock is released; a pid file it could not
+// write, on a full disk say, is removed first, while the lock keeps
+// anyone else from writing it: half written, or empty, it names nobody.
 func (l *lock) writePID() error {
 	f, err := openFile(l.pid, os.O_WRONLY|os.O_CREATE, 0o600)
 	if err == nil {
@@ -114,6 +116,9 @@ func (l *lock) writePID() error {
 		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
+		}
+		if err != nil {
+			os.Remove(l.pid)
 		}
 	}
 	if err != nil {

@@ -20,11 +20,14 @@ const helperEnv = "PLY_SESSION_HELPER"
 
 func TestMain(m *testing.M) {
 	helpers := map[string]func() int{
-		"append": helperAppend,
-		"fork":   helperFork,
-		"hold":   helperHold,
-		"peak":   helperPeak,
-		"resume": helperResume,
+		"append":   helperAppend,
+		"fills":    helperFills,
+		"fork":     helperFork,
+		"fulldisk": helperFullDisk,
+		"hold":     helperHold,
+		"peak":     helperPeak,
+		"resume":   helperResume,
+		"start":    helperStart,
 	}
 	name := os.Getenv(helperEnv)
 	if name == "" {

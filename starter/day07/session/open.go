@@ -80,7 +80,9 @@ func (s Store) folder(make bool) error {
 
 // checkFolder checks that dir is a folder and not a link to one, and
 // makes it first when make is true. A folder that does not exist is fine
-// when nothing is to be made in it.
+// when nothing is to be made in it. A folder ply is to make files in is
+// made the owner's alone when others may look in it, as a log is (see
+// private): a listing of it shows every session's id, and from when.
 func checkFolder(dir string, make bool) error {
 	if make {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -97,6 +99,10 @@ func checkFolder(dir string, make bool) error {
 		return notRegular(dir, info)
 	case !info.IsDir():
 		return fmt.Errorf("%s is not a folder", dir)
+	case make && info.Mode().Perm()&0o077 != 0:
+		// A folder this user may not change is no reason to fail: every
+		// log in it is the owner's alone whatever the folder's mode.
+		os.Chmod(dir, 0o700)
 	}
 	return nil
 }

@@ -32,3 +32,31 @@ func TestResumeMakesALogPrivate(t *testing.T) {
 		t.Errorf("after a resume, the log's mode is %o, want 600 (see private)", got)
 	}
 }
+
+// TestAWidenedFolderIsMadePrivate checks that a sessions folder others
+// can list, and its folder of new logs, are made the owner's alone again
+// when ply writes in them: a listing shows every session's id.
+func TestAWidenedFolderIsMadePrivate(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows keeps no group and other permissions")
+	}
+	s := newTestStore(t)
+	for _, dir := range []string{s.Dir, s.newDir()} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	create(t, s).Close()
+	for _, dir := range []string{s.Dir, s.newDir()} {
+		info, err := os.Stat(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := info.Mode().Perm(); got != 0o700 {
+			t.Errorf("after a new session, %s has mode %o, want 700 (see checkFolder)", dir, got)
+		}
+	}
+}

@@ -135,6 +135,46 @@ func TestRecorderLogsEveryChangeOfGrants(t *testing.T) {
 	}
 }
 
+// TestRecorderRestoresWithoutLoggingAgain checks that a resume and a fork
+// give the agent the session's grants without logging them a second time,
+// and that the next change of them is logged as ever.
+func TestRecorderRestoresWithoutLoggingAgain(t *testing.T) {
+	a, rec := recorded(t)
+	a.Grants().Add("run_command: go test ./...")
+	say(context.Background(), a, "hello")
+	id := rec.ID()
+	rec.Close()
+	grantsIn := func(path string) int {
+		n := 0
+		for _, ev := range events(t, path) {
+			if _, ok := ev.Data.(Grants); ok {
+				n++
+			}
+		}
+		return n
+	}
+	for _, open := range []func(*Recorder) (*Replay, error){
+		func(r *Recorder) (*Replay, error) { return r.Resume(id) },
+		func(r *Recorder) (*Replay, error) { return r.Fork(id, 5) },
+	} {
+		b := agent.New(llm.Mock{}, "scripted", tools.NewRegistry())
+		r := NewRecorder(rec.Store(), b, rec.Cwd())
+		if _, err := open(r); err != nil {
+			t.Fatal(err)
+		}
+		path := logOf(t, r.Store(), r.ID())
+		if n := grantsIn(path); n != 1 || !slices.Equal(b.Grants().List(), []string{"run_command: go test ./..."}) {
+			t.Errorf("after %s, the log holds %d grants events and the agent %v; want the one logged before, given back and not logged again (see restore)",
+				r.ID(), n, b.Grants().List())
+		}
+		b.Grants().Add("edit_file: calc.go")
+		if n := grantsIn(path); n != 2 {
+			t.Errorf("a change of the grants after the restore: the log holds %d grants events, want 2", n)
+		}
+		r.Close()
+	}
+}
+
 // TestRecorderClearKeepsTheGrants checks that /clear's new session starts
 // with the grants the old one had, and writes nothing more to the old one.
 func TestRecorderClearKeepsTheGrants(t *testing.T) {

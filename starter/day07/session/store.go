@@ -74,6 +74,12 @@ func (s Store) Open(id string) (*Reader, error) {
 // second and draw the same four letters get one file each: the second is
 // refused the new file while the first makes it, or, once the first has
 // published it, finds the session there, and tries another id.
+//
+// The file is seen before it is locked: another ply's removeLeftovers can
+// take it, in that moment, for a leftover nobody holds, lock it and
+// remove it. So, as acquire does, the lock is checked once taken: only a
+// file that still has its name is ply's new log, and anything else is
+// given up for another id. Once locked, no clean-up can remove it.
 func (s Store) newLog(cwd string) (*Log, error) {
 	if err := s.folder(true); err != nil {
 		return nil, err
@@ -90,8 +96,16 @@ func (s Store) newLog(cwd string) (*Log, error) {
 			return nil, fmt.Errorf("create session %s: %w", id, err)
 		}
 		lk, err := lockFile(id, f, s.pidPath(id))
+		var locked *LockedError
+		if errors.As(err, &locked) {
+			continue // a clean-up holds it, and removes it
+		}
 		if err != nil {
 			os.Remove(path) // ours, and empty: nothing to keep
+			return nil, err
+		}
+		if same, err := names(path, f); err != nil || !same {
+			lk.release() // a clean-up removed it before the lock
 			continue
 		}
 		l := newLog(id, path, f, lk, s.Sync, 0)

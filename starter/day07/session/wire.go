@@ -16,6 +16,7 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -54,6 +55,84 @@ type messageBody struct {
 	Message *wireMessage `json:"message"`
 }
 
+// head is the three fields every line starts with.
+type head struct {
+	Seq  int64  `json:"seq"`
+	TS   string `json:"ts"`
+	Type string `json:"type"`
+}
+
+// The lines of each type of event: the head, then the type's own fields.
+// encoding/json writes the fields of an embedded struct where it stands,
+// in order, so seq, ts and type come first in every line by construction.
+type (
+	lineMeta struct {
+		head
+		Meta
+	}
+	lineSystem struct {
+		head
+		System
+	}
+	lineMessage struct {
+		head
+		messageBody
+	}
+	lineToolEnd struct {
+		head
+		ToolEnd
+	}
+	lineUsage struct {
+		head
+		Usage
+	}
+	lineError struct {
+		head
+		Failure
+	}
+	lineCompact struct {
+		head
+		Compact
+	}
+	lineGrants struct {
+		head
+		Grants
+	}
+	lineFork struct {
+		head
+		Fork
+	}
+)
+
+// lineOf returns the line of ev, as a value of its type's line.
+func lineOf(ev Event) any {
+	h := head{Seq: ev.Seq, TS: ev.Time.UTC().Format(timeLayout), Type: ev.Data.Type()}
+	switch d := ev.Data.(type) {
+	case Meta:
+		return lineMeta{h, d}
+	case System:
+		return lineSystem{h, d}
+	case Message:
+		return lineMessage{h, messageBody{toWire(d.Message)}}
+	case ToolEnd:
+		return lineToolEnd{h, d}
+	case Usage:
+		return lineUsage{h, d}
+	case Failure:
+		return lineError{h, d}
+	case Compact:
+		return lineCompact{h, d}
+	case Grants:
+		// A sorted set, and [] rather than null when it is empty.
+		sorted := append([]string{}, d.Grants...)
+		slices.Sort(sorted)
+		return lineGrants{h, Grants{Grants: sorted, Cwd: d.Cwd}}
+	case Fork:
+		return lineFork{h, d}
+	}
+	panic("session: no line for an event of type " + ev.Data.Type()) // an Unknown: only the reader makes one
+}
+
 // lineEncoder turns events into lines. It reuses one buffer, so the line
 // it returns is valid only until the next call.
 type lineEncoder struct {
@@ -70,62 +149,28 @@ func newLineEncoder() *lineEncoder {
 	return e
 }
 
-// encode returns ev as one line ending in "\n": first the three fields
-// every line starts with, written here so that they really come first,
-// then the fields of the event's type as encoding/json writes them.
+// encode returns ev as one line ending in "\n".
 func (e *lineEncoder) encode(ev Event) ([]byte, error) {
-	var head [96]byte // room for the longest seq, ts and type
-	h := append(head[:0], `{"seq":`...)
-	h = strconv.AppendInt(h, ev.Seq, 10)
-	h = append(h, `,"ts":"`...)
-	h = ev.Time.UTC().AppendFormat(h, timeLayout)
-	h = append(h, `","type":"`...)
-	h = append(h, ev.Data.Type()...) // a known type: plain ASCII, nothing to escape
-	h = append(h, '"')
 	e.buf.Reset()
-	e.buf.Write(h)
-	start := e.buf.Len()
-	if err := e.json.Encode(body(ev.Data)); err != nil {
+	if err := e.json.Encode(lineOf(ev)); err != nil {
 		return nil, err
 	}
-	line := e.buf.Bytes()
-	// Encode wrote the type's fields as {…}\n. Their "{" becomes the comma
-	// after the three fields; with no fields at all, {} leaves only "}".
-	if line[start+1] == '}' {
-		return append(line[:start], "}\n"...), nil
-	}
-	line[start] = ','
-	return line, nil
-}
-
-// body returns the value whose JSON is d's own fields.
-func body(d Data) any {
-	switch d := d.(type) {
-	case Message:
-		return messageBody{Message: toWire(d.Message)}
-	case Grants:
-		// A sorted set, and [] rather than null when it is empty.
-		sorted := append([]string{}, d.Grants...)
-		slices.Sort(sorted)
-		return Grants{Grants: sorted, Cwd: d.Cwd}
-	}
-	return d
+	return e.buf.Bytes(), nil
 }
 
 // decode turns one line, without its "\n", into an event. An empty line
 // gives the zero Event and no error. The errors are decode's share of the
 // reader's rules, in the order it looks: ErrCRLF and ErrNotJSON, then
-// ErrKeyCase, ErrNoSeq, ErrNoType, ErrNoTime, ErrBadFields, ErrVersion and
-// ErrMetaFirst.
+// ErrKeyCase or ErrDupKey, ErrNoSeq, ErrNoType, ErrNoTime, ErrBadFields or
+// ErrVersion, and ErrMetaFirst.
 //
 // The rules are strict because the format is ply's: a line is read only
 // when it is spelt as ply writes it, so that nothing another program did
 // to the file is taken for what ply wrote.
 //
-// Most lines are messages, and the biggest ones are, so a message line is
-// read in one pass, by decodeMessage, the one reader of message lines.
-// Every other line, and a message line decodeMessage does not take, goes
-// through decodeAny, which finds the reason a bad line is bad.
+// A line is read twice, and each reading goes through it once: checkKeys
+// walks its keys, and finds the head's values wherever they stand; then
+// encoding/json reads the line as the fields of the type the head names.
 func decode(text []byte) (Event, error) {
 	if len(text) == 0 {
 		return Event{}, nil
@@ -133,26 +178,33 @@ func decode(text []byte) (Event, error) {
 	if err := oneObject(text); err != nil {
 		return Event{}, err
 	}
-	ev, ok := Event{}, false
-	if bytes.Contains(text, messageType) { // no other line is worth a try
-		ev, ok = decodeMessage(text)
+	h, keysErr := checkKeys(text)
+	typ := typeName(h.typ)
+	d, err := decodeData(typ, text)
+	if errors.Is(err, ErrNotJSON) {
+		return Event{}, err // checkKeys's findings mean nothing on text that is not JSON
 	}
-	if !ok {
-		var err error
-		if ev, err = decodeAny(text); err != nil {
-			return Event{}, err
-		}
-	}
-	// Seq 1 is the meta line, which says what the rest is: an event before
-	// it would be replayed without knowing the format's version.
-	if (ev.Seq == 1) != (ev.Data.Type() == TypeMeta) {
+	// ParseInt takes exactly a JSON integer: not 1.0, 1e3, "1" or null.
+	seq, seqErr := strconv.ParseInt(string(h.seq), 10, 64)
+	ts, tsOK := parseTime(h.ts)
+	switch {
+	case keysErr != nil:
+		return Event{}, keysErr
+	case seqErr != nil:
+		return Event{}, ErrNoSeq
+	case typ == "":
+		return Event{}, ErrNoType
+	case !tsOK:
+		return Event{}, ErrNoTime
+	case err != nil:
+		return Event{}, err
+	case (seq == 1) != (typ == TypeMeta):
+		// Seq 1 is the meta line, which says what the rest is: an event
+		// before it would be replayed without knowing the format's version.
 		return Event{}, ErrMetaFirst
 	}
-	return ev, nil
+	return Event{Seq: seq, Time: ts, Data: d}, nil
 }
-
-// messageType is how a message line says its type.
-var messageType = []byte(`"type":"message"`)
 
 // oneObject checks that text is one JSON object from its first byte to
 // its last, as ply writes every line: no white space around it, and no
@@ -168,69 +220,19 @@ func oneObject(text []byte) error {
 	return nil
 }
 
-// messageLine is the whole of a message line.
-type messageLine struct {
-	Seq     *int64          `json:"seq"`
-	TS      json.RawMessage `json:"ts"`
-	Type    *string         `json:"type"`
-	Message *wireMessage    `json:"message"`
-}
-
-// decodeMessage decodes a good message line in a single pass, and reports
-// whether text was one: its keys ply's, its seq an integer, its type
-// "message", its ts a time, and a message with a role.
-func decodeMessage(text []byte) (Event, bool) {
-	var l messageLine
-	if json.Unmarshal(text, &l) != nil || l.Seq == nil || l.Type == nil || *l.Type != TypeMessage ||
-		l.Message == nil || l.Message.Role == "" || !lowerKeys(text) {
-		return Event{}, false
-	}
-	ts, ok := parseTime(l.TS)
-	if !ok {
-		return Event{}, false
-	}
-	return Event{Seq: *l.Seq, Time: ts, Data: Message{Message: fromWire(*l.Message)}}, true
-}
-
-// head is the three fields every line starts with, as they were written.
-type head struct {
-	Seq  json.RawMessage `json:"seq"`
-	TS   json.RawMessage `json:"ts"`
-	Type json.RawMessage `json:"type"`
-}
-
-// decodeAny decodes a line of any type: first the three fields, to learn
-// the type, then the line again as that type.
-func decodeAny(text []byte) (Event, error) {
-	var h head
-	if json.Unmarshal(text, &h) != nil {
-		return Event{}, ErrNotJSON
-	}
-	if !lowerKeys(text) {
-		return Event{}, ErrKeyCase
-	}
-	// ParseInt takes exactly a JSON integer: not 1.0, 1e3, "1" or null.
-	seq, err := strconv.ParseInt(string(h.Seq), 10, 64)
-	if err != nil {
-		return Event{}, ErrNoSeq
-	}
+// typeName returns the type a line's type field names, or "" when it is
+// not a JSON string, or an empty one.
+func typeName(raw []byte) string {
 	var typ string
-	if !bytes.HasPrefix(h.Type, []byte(`"`)) || json.Unmarshal(h.Type, &typ) != nil || typ == "" {
-		return Event{}, ErrNoType
+	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &typ) != nil {
+		return ""
 	}
-	ts, ok := parseTime(h.TS)
-	if !ok {
-		return Event{}, ErrNoTime
-	}
-	d, err := decodeData(typ, text)
-	if err != nil {
-		return Event{}, err
-	}
-	return Event{Seq: seq, Time: ts, Data: d}, nil
+	return typ
 }
 
-// decodeData decodes the fields of a line whose type is typ. A type this
-// ply does not know is kept whole, as an Unknown.
+// decodeData decodes the fields of a line whose type is typ: ErrNotJSON
+// when text is not JSON, ErrBadFields when its fields do not fit the
+// type. A type this ply does not know is kept whole, as an Unknown.
 func decodeData(typ string, text []byte) (Data, error) {
 	switch typ {
 	case TypeMeta:
@@ -238,9 +240,7 @@ func decodeData(typ string, text []byte) (Data, error) {
 	case TypeSystem:
 		return decodeAs[System](text)
 	case TypeMessage:
-		// decode gave decodeMessage the line first: a message line that
-		// reaches here, with its seq and type good, has a bad message.
-		return nil, fmt.Errorf("%w %s: it needs a message with a role", ErrBadFields, typ)
+		return decodeMessage(text)
 	case TypeToolEnd:
 		return decodeAs[ToolEnd](text)
 	case TypeUsage:
@@ -254,16 +254,43 @@ func decodeData(typ string, text []byte) (Data, error) {
 	case TypeFork:
 		return decodeAs[Fork](text)
 	}
+	if !json.Valid(text) {
+		return nil, ErrNotJSON
+	}
 	return Unknown{Name: typ, Line: bytes.Clone(text)}, nil
 }
 
-// decodeAs decodes text as the fields of a D.
+// decodeAs decodes text as the fields of a D. The line's other fields,
+// seq, ts and type among them, are passed over.
 func decodeAs[D Data](text []byte) (Data, error) {
 	var d D
 	if err := json.Unmarshal(text, &d); err != nil {
-		return nil, fmt.Errorf("%w %s", ErrBadFields, d.Type())
+		return nil, fieldsError(err, d.Type())
 	}
 	return d, nil
+}
+
+// fieldsError says why encoding/json could not read a line of type typ:
+// it is not JSON, or its fields do not fit the type.
+func fieldsError(err error, typ string) error {
+	var syntax *json.SyntaxError
+	if errors.As(err, &syntax) {
+		return ErrNotJSON
+	}
+	return fmt.Errorf("%w %s", ErrBadFields, typ)
+}
+
+// decodeMessage decodes a message line, which must hold a message with a
+// role.
+func decodeMessage(text []byte) (Data, error) {
+	var b messageBody
+	if err := json.Unmarshal(text, &b); err != nil {
+		return nil, fieldsError(err, TypeMessage)
+	}
+	if b.Message == nil || b.Message.Role == "" {
+		return nil, fmt.Errorf("%w %s: it needs a message with a role", ErrBadFields, TypeMessage)
+	}
+	return Message{Message: fromWire(*b.Message)}, nil
 }
 
 // decodeMeta decodes a meta line and refuses a version it does not know.
@@ -280,7 +307,7 @@ func decodeMeta(text []byte) (Data, error) {
 
 // parseTime reads a line's ts, which must be a JSON string holding an
 // RFC 3339 time, and reports whether it was.
-func parseTime(raw json.RawMessage) (time.Time, bool) {
+func parseTime(raw []byte) (time.Time, bool) {
 	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return time.Time{}, false
 	}
