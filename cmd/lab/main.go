@@ -19,7 +19,9 @@
 //	go run ply/cmd/lab mutants [-short] [-n] DAY
 //	                                      how many small wrong edits of DAY's exercises its checks catch
 //
-// The -root flag names the course's root folder; without it, the lab
+// A subcommand's flags may come before, between or after its other
+// arguments: diff day06 day07 -stat is diff -stat day06 day07. The -root
+// flag names the course's root folder; without it, the lab
 // finds the root above the current folder (see lab.FindRoot). The
 // directives the days use are described in the documentation of package
 // ply/internal/lab, and the markers of the lessons in ply/internal/lesson.
@@ -49,7 +51,7 @@ const usage = `usage: ` + lab.Command + ` [-root folder] [-check | -force]
        ` + lab.Command + ` watch DAY
        ` + lab.Command + ` hint DAY N [LEVEL]
        ` + lab.Command + ` reset DAY N
-       ` + lab.Command + ` diff [-stat] DAY DAY
+       ` + lab.Command + ` diff DAY DAY [-stat]
        ` + lab.Command + ` mutants [-short] [-n] DAY`
 
 // commands are the subcommands, sorted by name.

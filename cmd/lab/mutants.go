@@ -18,13 +18,14 @@ func mutants(ctx context.Context, root string, args []string, stdout, stderr io.
 	flags.SetOutput(stderr)
 	short := flags.Bool("short", false, "run only the self-check and the tests of the mutant's own package")
 	list := flags.Bool("n", false, "list the mutants, and run nothing")
-	if err := flags.Parse(args); err != nil {
+	days, err := parseAnywhere(flags, args)
+	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if flags.NArg() != 1 {
+	if len(days) != 1 {
 		return fmt.Errorf("%w: mutants wants one day, such as mutants day03", errUsage)
 	}
-	d, err := lab.FindDay(root, flags.Arg(0))
+	d, err := lab.FindDay(root, days[0])
 	if err != nil {
 		return err
 	}

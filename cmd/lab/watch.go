@@ -33,13 +33,14 @@ func watch(ctx context.Context, root string, args []string, stdout, stderr io.Wr
 	flags := flag.NewFlagSet("watch", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	ready := flags.String("ready", "", "after each run, write how many runs there have been to this `file` (for tests)")
-	if err := flags.Parse(args); err != nil {
+	days, err := parseAnywhere(flags, args)
+	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if flags.NArg() != 1 {
+	if len(days) != 1 {
 		return fmt.Errorf("%w: watch wants one day, such as watch day01", errUsage)
 	}
-	d, err := lab.FindDay(root, flags.Arg(0))
+	d, err := lab.FindDay(root, days[0])
 	if err != nil {
 		return err
 	}
