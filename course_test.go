@@ -11,9 +11,11 @@
 //     day, and the starter's the root module too;
 //   - TestWorkspaceSumsAreComplete: no go command writes to go.work.sum;
 //   - TestLessonQuotes, TestLessonsHaveExerciseHeadings: every quote equals
-//     the code, and every exercise has its heading;
+//     the code, every line a lesson cites is where the code has it, every
+//     name of code in its prose is one the code has, and every exercise
+//     has its heading;
 //   - TestReadingMaps: every lesson opens with the files to read, in
-//     order, their lengths true, and a link to its lab;
+//     order, their lengths exact, and a link to its lab;
 //   - TestLabFormat: the days are in the lab's format, version 2: short
 //     contracts, hint ladders in lab.md, a test to write, no unchecked
 //     claims.

@@ -13,9 +13,10 @@ import (
 )
 
 // Check checks every quote of the markdown file lesson against the code in
-// codeDir, the folder its quotes' files are relative to, and the numbers
-// that go run ply/cmd/lab writes: the lengths of its reading map, and the
-// lines it cites (see citation). It returns nil when all of them match,
+// codeDir, the folder its quotes' files are relative to, the numbers
+// that go run ply/cmd/lab writes (the lengths of its reading map, and the
+// lines it cites: see citation), and, for a day's lesson or key, the
+// names of code in its prose (see NameProblems). It returns nil when all of them match,
 // and otherwise an error listing, one per line, each that is wrong as a
 // *lab.PosError:
 //
@@ -42,6 +43,13 @@ func Check(lesson, codeDir string) error {
 	}
 	errs = append(errs, doc.mapErrors(codeDir)...)
 	errs = append(errs, doc.positionErrors(codeDir)...)
+	if isDay(filepath.Base(filepath.Clean(codeDir))) {
+		days, err := lab.Days(filepath.Dir(filepath.Clean(codeDir)))
+		if err != nil {
+			return err
+		}
+		errs = append(errs, doc.nameErrors(codeDir, days)...)
+	}
 	return join(sortByLine(errs))
 }
 
