@@ -63,9 +63,13 @@ func generate(root string, check, force bool, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, p)
 			problems++
 		}
+		for _, p := range keyProblems(root, d, exercises) {
+			fmt.Fprintln(stderr, p)
+			problems++
+		}
 	}
 	if check && len(lines)+stale+problems > 0 {
-		fmt.Fprintf(stderr, "lab: starter/, solutions/ or the lessons are out of date: run %s, write the headings it names, and move the lab lines it names\n", lab.Command)
+		fmt.Fprintf(stderr, "lab: starter/, solutions/ or the lessons are out of date: run %s, write the headings it names, move the lab lines it names, and put right the wrong answers and keys it names\n", lab.Command)
 		return errQuiet
 	}
 	return nil
@@ -117,4 +121,24 @@ func showRewrite(w io.Writer, md string, r lesson.Rewrite) {
 	for _, line := range strings.Split(strings.TrimRight(lab.LineDiff(r.Old, r.New), "\n"), "\n") {
 		fmt.Fprintf(w, "\t%s\n", line)
 	}
+}
+
+// keyProblems reads the day's wrong answers and its answer key, and
+// returns what is wrong with them that no build is needed to see: a
+// header that cannot be read, a wrong answer the key never names, a name
+// in the key with no file.
+func keyProblems(root string, d lab.Day, exercises []lab.Exercise) []error {
+	keyDir := filepath.Join(root, "solutions", d.Name)
+	wrongs, err := lab.WrongAnswers(keyDir, exercises)
+	problems := []error{}
+	if err != nil {
+		problems = append(problems, err)
+	}
+	key := filepath.Join(keyDir, "README.md")
+	md, err := os.ReadFile(key)
+	if err != nil {
+		return problems // no key yet: TestLessonQuotes says so
+	}
+	doc, _ := lesson.Parse(key, string(md))
+	return append(problems, doc.KeyProblems(wrongs, filepath.Join(keyDir, "wrong"))...)
 }

@@ -2,7 +2,9 @@ package lesson
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -258,5 +260,26 @@ func (d *Doc) WrongSectionsWithoutCode() []error {
 		}
 	})
 	closeTo(1)
+	return errs
+}
+
+// KeyProblems checks an answer key against the wrong answers kept beside
+// it: each `wrong/NAME.go` it names is a file of wrongs, and it names each
+// of them. It reads and builds nothing else, so go run ply/cmd/lab -check
+// runs it; whether each wrong answer fails the checks its header names is
+// for the course's checks of the day, which build it.
+func (d *Doc) KeyProblems(wrongs []lab.Wrong, wrongDir string) []error {
+	var errs []error
+	named := d.WrongNames()
+	for _, name := range slices.Sorted(maps.Keys(named)) {
+		if !slices.ContainsFunc(wrongs, func(w lab.Wrong) bool { return w.Name == name }) {
+			errs = append(errs, d.posError(named[name], "names `wrong/%s.go`, but %s has no such file", name, wrongDir))
+		}
+	}
+	for _, w := range wrongs {
+		if _, ok := named[w.Name]; !ok {
+			errs = append(errs, fmt.Errorf("%s never names the wrong answer %s: say what it shows, and name it as `wrong/%s.go`", d.Path, w.File, w.Name))
+		}
+	}
 	return errs
 }
