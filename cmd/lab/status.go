@@ -51,7 +51,7 @@ func status(ctx context.Context, root string, args []string, stdout, stderr io.W
 		if err != nil {
 			return err
 		}
-		showProgress(stdout, st, p)
+		showProgress(stdout, st, p, nil)
 		allDone = allDone && p.Done()
 		if next == "" {
 			next = nextStep(root, p)
@@ -74,8 +74,9 @@ func status(ctx context.Context, root string, args []string, stdout, stderr io.W
 }
 
 // showProgress writes a day's header, with its bar, and a line for each
-// exercise judged, with the failure that keeps it from done, whole.
-func showProgress(w io.Writer, st styles, p *lab.Progress) {
+// exercise judged, with the failure that keeps it from done, whole, and
+// what more, when not nil, says of it.
+func showProgress(w io.Writer, st styles, p *lab.Progress, more func(lab.Step) []string) {
 	switch {
 	case p.Broken != "":
 		fmt.Fprintf(w, "%s  %s\n", st.Bold.Render(p.Day.Name), st.Bad.Render("does not build or run:"))
@@ -101,6 +102,11 @@ func showProgress(w io.Writer, st styles, p *lab.Progress) {
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		if s.State == lab.Started && s.Detail != "" && s.Detail != s.Why {
 			for _, l := range strings.Split(s.Detail, "\n") {
+				fmt.Fprintf(w, "      %s\n", l)
+			}
+		}
+		if more != nil {
+			for _, l := range more(s) {
 				fmt.Fprintf(w, "      %s\n", l)
 			}
 		}

@@ -151,7 +151,7 @@ func check(ctx context.Context, root string, d lab.Day, only []int, st styles, w
 	if err != nil {
 		return err
 	}
-	showProgress(w, st, p)
+	showProgress(w, st, p, nil)
 	if next := nextStep(root, p); next != "" {
 		fmt.Fprintf(w, "%s %s\n", st.Bold.Render("next:"), next)
 	}

@@ -73,7 +73,7 @@ type JudgeOptions struct {
 	Dir      string       // the student's copy of the day; "" for its starter in the course
 	Only     []int        // the exercises to judge, alone; none for every one
 	Whole    bool         // once every exercise is done, run every test of the day too
-	Trimpath bool         // build with -trimpath, for a copy that is in a new folder each time
+	Alone    bool         // the copy is a module of its own, outside any workspace: built with -trimpath and GOWORK=off
 	Environ  []string     // the environment of every run of the student's code; nil for the lab's own
 	Progress func(string) // told when a long step begins; may be nil
 }
@@ -556,7 +556,7 @@ func (j *judging) buildTests(pkgs []string) error {
 	if j.probe != nil && !slices.ContainsFunc(pkgs, func(pkg string) bool { return !j.built[pkg] }) {
 		return nil
 	}
-	probe, broken, err := buildStudent(j.ctx, j.StarterDir, pkgs, j.opts.Trimpath)
+	probe, broken, err := buildStudent(j.ctx, j.StarterDir, pkgs, j.opts.Alone)
 	if err != nil || broken != "" {
 		j.Broken = broken
 		return err
@@ -622,9 +622,11 @@ func firstLine(text string) string {
 // buildStudent builds the student's copy of the day in dir as a probe with
 // no variants: the program, which is also its main package's test binary,
 // and the test binaries of pkgs, with the lab's hook that runs only some
-// of the self-check's lines. It returns what the go command said when the
-// copy does not build.
-func buildStudent(ctx context.Context, dir string, pkgs []string, trimpath bool) (*Probe, string, error) {
+// of the self-check's lines. A copy alone is built as a module of its
+// own, outside any workspace, with -trimpath, so that a copy in a new
+// folder each time finds its packages compiled all the same. It returns
+// what the go command said when the copy does not build.
+func buildStudent(ctx context.Context, dir string, pkgs []string, alone bool) (*Probe, string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, "", err
@@ -637,11 +639,11 @@ func buildStudent(ctx context.Context, dir string, pkgs []string, trimpath bool)
 	if err != nil {
 		return nil, "", err
 	}
-	var flags []string
-	if trimpath {
-		flags = append(flags, "-trimpath")
+	var flags, env []string
+	if alone {
+		flags, env = []string{"-trimpath"}, []string{"GOWORK=off"}
 	}
-	probe, msg, err := BuildProbe(ctx, abs, overlay, pkgs, out, flags...)
+	probe, msg, err := buildProbe(ctx, abs, overlay, pkgs, out, env, flags...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, "", ctx.Err()

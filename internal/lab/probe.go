@@ -38,6 +38,11 @@ type Probe struct {
 // output when the build fails. A build into the same outDir as before
 // links only what changed (see BuildDir).
 func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, pkgs []string, outDir string, flags ...string) (*Probe, []byte, error) {
+	return buildProbe(ctx, dayDir, overlay, pkgs, outDir, nil, flags...)
+}
+
+// buildProbe is BuildProbe with env added to the go command's environment.
+func buildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, pkgs []string, outDir string, env []string, flags ...string) (*Probe, []byte, error) {
 	// The go command reads the overlay's paths from the folder it runs
 	// in, the day's: make them absolute, as they are meant from here.
 	dayDir, err := filepath.Abs(dayDir)
@@ -80,6 +85,9 @@ func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, p
 	}
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dayDir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		// The compiler names an overlaid file by where its content is:
 		// name it as the file it stands for, which says more.

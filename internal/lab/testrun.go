@@ -69,7 +69,9 @@ func ReadTestRun(out string) *TestRun {
 		case runFrame.MatchString(line):
 			current = runFrame.FindStringSubmatch(line)[1]
 			test(current)
-		case resultFrame.MatchString(line):
+		case resultFrame.MatchString(line) && r.Tests[resultFrame.FindStringSubmatch(line)[2]] != nil:
+			// A test's result, once go test has said it runs: a test
+			// may print another go test's output, which has frames too.
 			m := resultFrame.FindStringSubmatch(line)
 			t := test(m[2])
 			t.Passed, t.Failed, t.Skipped = m[1] == "PASS", m[1] == "FAIL", m[1] == "SKIP"

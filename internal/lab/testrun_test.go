@@ -20,6 +20,7 @@ const verboseRun = `=== RUN   TestA
     --- PASS: TestB/two (0.00s)
 === CONT  TestA
     a_test.go:3: a log line
+    --- FAIL: TestDiv/by_zero (0.00s)
 --- PASS: TestA (1.50s)
 FAIL
 `
@@ -36,6 +37,9 @@ func TestReadTestRun(t *testing.T) {
 	}
 	if r.Tests["TestA"].Seconds != 1.5 {
 		t.Errorf("TestA took %v, want 1.5 seconds", r.Tests["TestA"].Seconds)
+	}
+	if r.Tests["TestDiv/by_zero"] != nil {
+		t.Error("a result line that a test printed, of a test the run never started, was read as the run's")
 	}
 	if r.Leaf("TestB") || !r.Leaf("TestB/one") {
 		t.Errorf("Leaf: TestB %v, TestB/one %v; want false, true", r.Leaf("TestB"), r.Leaf("TestB/one"))

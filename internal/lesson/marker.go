@@ -283,3 +283,37 @@ func (d *Doc) KeyProblems(wrongs []lab.Wrong, wrongDir string) []error {
 	}
 	return errs
 }
+
+// WrongParagraph returns what the document says of the wrong answer
+// called name, as one line, and the line where it starts: the paragraph
+// that first names it as `wrong/NAME.go`, and the prose after it, over
+// code blocks, up to the next heading, the next paragraph that opens in
+// bold or names another wrong answer; "" when the document never names
+// it.
+func (d *Doc) WrongParagraph(name string) (string, int) {
+	line, ok := d.WrongNames()[name]
+	if !ok {
+		return "", 0
+	}
+	start := line - 1
+	for start > 0 && strings.TrimSpace(d.Lines[start-1]) != "" && !isHeading(d.Lines[start-1]) {
+		start--
+	}
+	prose := map[int]bool{} // the lines of the document outside its code blocks and markers
+	d.prose(func(i int, _ string) { prose[i] = true })
+	var words []string
+	for i := start; i < len(d.Lines); i++ {
+		text := strings.TrimSpace(d.Lines[i])
+		if !prose[i] || text == "" {
+			continue
+		}
+		opens := i == 0 || strings.TrimSpace(d.Lines[i-1]) == "" || !prose[i-1]
+		names := wrongName.FindAllStringSubmatch(text, -1)
+		if i > start && (isHeading(text) || opens && strings.HasPrefix(text, "**") ||
+			slices.ContainsFunc(names, func(m []string) bool { return m[1] != name })) {
+			break
+		}
+		words = append(words, text)
+	}
+	return strings.Join(words, " "), start + 1
+}

@@ -144,3 +144,48 @@ func TestMaskTemp(t *testing.T) {
 		t.Errorf("MaskTemp(%q) = %q, want it unchanged", c, MaskTemp(c))
 	}
 }
+
+func TestWrongParagraph(t *testing.T) {
+	md := strings.Join([]string{
+		"## Exercise 1",
+		"",
+		"**`wrong/first.go`: the first.** It is wrong",
+		"because it stops early:",
+		"",
+		"```",
+		"--- FAIL: TestX",
+		"```",
+		"",
+		"So TestX catches it.",
+		"",
+		"**`wrong/second.go`: the second.** Another.",
+		"",
+		"### Wrong: the third",
+		"",
+		"`wrong/third.go`:",
+		"",
+		"<!-- quote x.go F -->",
+		"```go",
+		"func F() {}",
+		"```",
+		"",
+		"It panics. `wrong/second.go` does not.",
+		"",
+		"## Exercise 2",
+	}, "\n")
+	doc, _ := Parse("key.md", md)
+	tests := []struct {
+		name, want string
+		line       int
+	}{
+		{"first", "**`wrong/first.go`: the first.** It is wrong because it stops early: So TestX catches it.", 3},
+		{"second", "**`wrong/second.go`: the second.** Another.", 12},
+		{"third", "`wrong/third.go`:", 16},
+		{"none", "", 0},
+	}
+	for _, tt := range tests {
+		if got, line := doc.WrongParagraph(tt.name); got != tt.want || line != tt.line {
+			t.Errorf("WrongParagraph(%s) = %q, %d; want %q, %d", tt.name, got, line, tt.want, tt.line)
+		}
+	}
+}
