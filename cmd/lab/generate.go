@@ -68,8 +68,16 @@ func generate(root string, check, force bool, stdout, stderr io.Writer) error {
 			problems++
 		}
 	}
+	uncarried, err := lab.FindUncarried(root)
+	if err != nil {
+		return err
+	}
+	for _, u := range uncarried {
+		fmt.Fprintln(stderr, u)
+		problems++
+	}
 	if check && len(lines)+stale+problems > 0 {
-		fmt.Fprintf(stderr, "lab: starter/, solutions/ or the lessons are out of date: run %s, write the headings it names, move the lab lines it names, and put right the wrong answers and keys it names\n", lab.Command)
+		fmt.Fprintf(stderr, "lab: starter/, solutions/ or the lessons are out of date: run %s, write the headings it names, move the lab lines it names, put right the wrong answers and keys it names, and make the days it names agree\n", lab.Command)
 		return errQuiet
 	}
 	return nil

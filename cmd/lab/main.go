@@ -20,6 +20,8 @@
 //	                                      how many small wrong edits of DAY's exercises its checks catch
 //	go run ply/cmd/lab grade DAY FOLDER [-json]
 //	                                      judge a student's copy of DAY's starter, wherever it lies
+//	go run ply/cmd/lab carry DAY [-from REV] [-n]
+//	                                      carry DAY's change since REV into the later days' copies
 //
 // A subcommand's flags may come before, between or after its other
 // arguments: diff day06 day07 -stat is diff -stat day06 day07. The -root
@@ -55,10 +57,12 @@ const usage = `usage: ` + lab.Command + ` [-root folder] [-check | -force]
        ` + lab.Command + ` reset DAY N
        ` + lab.Command + ` diff DAY DAY [-stat]
        ` + lab.Command + ` mutants [-short] [-n] DAY
-       ` + lab.Command + ` grade DAY FOLDER [-json]`
+       ` + lab.Command + ` grade DAY FOLDER [-json]
+       ` + lab.Command + ` carry DAY [-from REV] [-n]`
 
 // commands are the subcommands, sorted by name.
 var commands = map[string]func(ctx context.Context, root string, args []string, stdout, stderr io.Writer) error{
+	"carry":   carry,
 	"diff":    diff,
 	"grade":   grade,
 	"hint":    hint,
@@ -97,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case commands[flags.Arg(0)] != nil && !*check && !*force:
 		err = commands[flags.Arg(0)](ctx, *root, flags.Args()[1:], stdout, stderr)
 	default:
-		err = fmt.Errorf("%w: unknown command %q; the commands are diff, grade, hint, mutants, reset, status and watch", errUsage, strings.Join(flags.Args(), " "))
+		err = fmt.Errorf("%w: unknown command %q; the commands are carry, diff, grade, hint, mutants, reset, status and watch", errUsage, strings.Join(flags.Args(), " "))
 	}
 	switch {
 	case err == nil:
