@@ -88,7 +88,7 @@ func showGrade(w io.Writer, st styles, root string, g *lab.Grade, key *lesson.Do
 	showProgress(w, st, g.Progress, func(s lab.Step) []string {
 		var lines []string
 		for _, like := range g.Like[s.N] {
-			lines = append(lines, fmt.Sprintf("it behaves like %s, which fails the same checks: %s", shown(root, filepathOf(g, like)), strings.Join(like.Failing, ", ")))
+			lines = append(lines, fmt.Sprintf("it behaves like %s, which fails the same %s: %s", shown(root, filepathOf(g, like)), plural(len(like.Failing), "check"), someOf(like.Failing, 6)))
 			lines = append(lines, "  "+like.Why)
 			if para, line := paragraph(key, like.Name); para != "" {
 				lines = append(lines, fmt.Sprintf("  the key, %s:%d:", shown(root, "solutions/"+g.Day.Name+"/README.md"), line))
@@ -103,6 +103,22 @@ func showGrade(w io.Writer, st styles, root string, g *lab.Grade, key *lesson.Do
 		fmt.Fprintf(w, "  %s\n", st.Dim.Render(g.Unlike))
 	}
 	fmt.Fprintf(w, "\n%s %d/%d exercises done, in %v\n", st.Bold.Render("grade:"), done(g.Progress), len(g.Steps), g.Took.Round(time.Second))
+}
+
+// someOf lists the first n names, and how many more there are.
+func someOf(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:n], ", ") + fmt.Sprintf(" and %d more", len(names)-n)
+}
+
+// plural says n things: "1 check", "3 checks".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // filepathOf names a wrong answer's file from the course's root.

@@ -13,7 +13,7 @@
 //
 // For instructors:
 //
-//	go run ply/cmd/lab                    bring starter/, solutions/ and the lessons' quotes up to date
+//	go run ply/cmd/lab                    bring the lessons' quotes and numbers, starter/ and solutions/ up to date
 //	go run ply/cmd/lab -check             change nothing; list what is out of date, and exit 1 if anything is
 //	go run ply/cmd/lab -force             the same as the first, even over starter files that hold a student's work
 //	go run ply/cmd/lab mutants [-short] [-n] DAY
@@ -23,7 +23,8 @@
 //	go run ply/cmd/lab carry DAY [-from REV] [-n]
 //	                                      carry DAY's change since REV into the later days' copies
 //
-// A subcommand's flags may come before, between or after its other
+// status and grade exit with status 1 while an exercise they show is not
+// done. A subcommand's flags may come before, between or after its other
 // arguments: diff day06 day07 -stat is diff -stat day06 day07. The -root
 // flag names the course's root folder; without it, the lab
 // finds the root above the current folder (see lab.FindRoot). The
