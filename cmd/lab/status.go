@@ -112,7 +112,7 @@ func showProgress(w io.Writer, st styles, p *lab.Progress, more func(lab.Step) [
 		}
 	}
 	if len(p.Failing) > 0 {
-		fmt.Fprintf(w, "  %s\n", st.Bad.Render("every exercise is done, but tests of the day fail:"))
+		fmt.Fprintf(w, "  %s\n", st.Bad.Render("tests of the day that fail besides:"))
 		for _, f := range p.Failing {
 			for _, l := range strings.Split(f, "\n") {
 				fmt.Fprintf(w, "    %s\n", l)

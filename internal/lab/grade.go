@@ -30,10 +30,12 @@ import (
 // as lab status judges a starter (see Judge), every test of the day too
 // once every exercise is done.
 //
-// For an exercise that is not done, the grade says which of the key's
-// wrong answers the student's code behaves like: the exercise's functions,
-// put in place of the reference's in the day as the course builds it, fail
-// exactly the checks that a kept wrong answer in their place fails.
+// For an exercise that is not done, the grade puts its functions in place
+// of the reference's in the day as the course builds it, alone, as a kept
+// wrong answer is put. When its checks pass there, the check that failed
+// in the submission failed because of another exercise: the exercise is
+// done, and the failure is the day's. Otherwise the grade names each of
+// the key's wrong answers that fails exactly the same checks in its place.
 //
 // A submission is a stranger's code, and grading runs it: in the
 // temporary folder, with a HOME and a TMPDIR of its own there, no variable
@@ -44,11 +46,12 @@ import (
 // A Grade is the judgement of a submission.
 type Grade struct {
 	*Progress
-	Folder string         // the submission, as given
-	Like   map[int][]Like // for an exercise not done, the wrong answers its code behaves like
-	Left   []string       // what the submission changed that the grade left out, one line each
-	Unlike string         // why no wrong answer could be compared, when none could
-	Took   time.Duration
+	Folder  string         // the submission, as given
+	Like    map[int][]Like // for an exercise not done, the wrong answers its code behaves like
+	Left    []string       // what the submission changed that the grade left out, one line each
+	Unlike  string         // why no wrong answer could be compared, when none could
+	Cleared []int          // the exercises done whose code passes alone, though a check of theirs fails in the submission
+	Took    time.Duration
 }
 
 // A Like is a kept wrong answer that a submission's exercise behaves like.
@@ -297,7 +300,7 @@ func (g *Grade) compare(ctx context.Context, root string, d Day, exercises []Exe
 	var ns []int
 	var transplants []Wrong
 	for _, s := range g.Steps {
-		if s.State != Started || s.Funcs[0].Test || !slices.ContainsFunc(wrongs, func(w Wrong) bool { return w.Exercise == s.N }) {
+		if s.State != Started || s.Funcs[0].Test {
 			continue
 		}
 		w, err := transplant(dir, starter, s.N, Of(exercises, s.N))
@@ -367,7 +370,11 @@ func (g *Grade) compare(ctx context.Context, root string, d Day, exercises []Exe
 	day := DoneTags(Numbers(exercises)...)
 	for i, n := range ns {
 		theirs, err := domain[n].failing(ctx, probe, append(slices.Clone(day), WrongTag(transplants[i].Name)))
-		if err != nil || len(theirs) == 0 {
+		if err != nil {
+			continue
+		}
+		if len(theirs) == 0 {
+			g.clear(n)
 			continue
 		}
 		for _, w := range wrongs {
@@ -381,6 +388,18 @@ func (g *Grade) compare(ctx context.Context, root string, d Day, exercises []Exe
 		}
 	}
 	return nil
+}
+
+// clear marks exercise n done: its code, alone among the reference's, passes
+// every check of it, so the check that failed in the submission failed
+// because of another exercise. The failure is kept as the day's, so
+// that the submission is not complete while it fails.
+func (g *Grade) clear(n int) {
+	s := g.step(n)
+	g.Failing = append(g.Failing, fmt.Sprintf("%s fails in the submission, but not with exercise %d's code alone among the reference's: another exercise's code makes it fail\n%s",
+		strings.TrimSuffix(strings.TrimPrefix(s.Why, "✗ "), " fails"), n, indent(s.Detail)))
+	g.Cleared = append(g.Cleared, n)
+	s.State, s.Check, s.Why, s.Detail = Done, "", "", ""
 }
 
 // A checkSet is the checks that tell the answers to one exercise apart:
