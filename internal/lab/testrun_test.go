@@ -87,9 +87,9 @@ func TestLeavesPattern(t *testing.T) {
 		names []string
 		want  string
 	}{
-		{[]string{"TestA", "TestB"}, "^TestA$|^TestB$"},
-		{[]string{"TestScripts/demo", "TestScripts/run timeout"}, `^TestScripts$/^demo$|^run timeout$`},
-		{[]string{"TestA", "TestB/x"}, "^TestA$|^TestB$"},
+		{[]string{"TestA", "TestB"}, "(^TestA$|^TestB$)"},
+		{[]string{"TestScripts/demo", "TestScripts/run timeout"}, `(^TestScripts$)/(^demo$|^run timeout$)`},
+		{[]string{"TestA", "TestB/x"}, "(^TestA$|^TestB$)"},
 	}
 	for _, tt := range tests {
 		if got := LeavesPattern(tt.names); got != tt.want {
