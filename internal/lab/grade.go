@@ -61,10 +61,12 @@ type Like struct {
 }
 
 // maxSubmissionFile bounds each file of a submission that the grade reads,
-// and maxSubmissionFiles how many files it takes beside the starter's.
+// maxSubmissionFiles how many files it takes beside the starter's, and
+// maxSubmissionEntries how many files and folders it looks at.
 const (
-	maxSubmissionFile  = 1 << 20
-	maxSubmissionFiles = 100
+	maxSubmissionFile    = 1 << 20
+	maxSubmissionFiles   = 100
+	maxSubmissionEntries = 10000
 )
 
 // GradeSubmission grades the student's copy of day d, folder, against the
@@ -168,10 +170,13 @@ func copySubmission(d Day, exercises []Exercise, folder, dir string) ([]string, 
 			packages[path.Dir(rel)] = true
 		}
 	}
-	added := 0
+	added, seen := 0, 0
 	err = filepath.WalkDir(folder, func(name string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if seen++; seen > maxSubmissionEntries {
+			return fmt.Errorf("%s holds more than %d files and folders: is it a copy of a day?", folder, maxSubmissionEntries)
 		}
 		rel, err := filepath.Rel(folder, name)
 		if err != nil {
@@ -184,15 +189,14 @@ func copySubmission(d Day, exercises []Exercise, folder, dir string) ([]string, 
 			}
 			return nil
 		}
-		if _, ours := starter[rel]; ours || funcs[rel] != nil || isBuildOutput(path.Join(d.Name, rel)) {
-			if _, ours := starter[rel]; ours && funcs[rel] == nil && e.Type().IsRegular() {
-				if data, err := readSubmissionFile(folder, rel); err == nil && string(data) != string(starter[rel].Data) && normalize(data) != normalize(starter[rel].Data) {
-					left = append(left, rel+": changed; the starter's stands")
-				}
-			}
-			return nil
-		}
+		_, ours := starter[rel]
 		switch {
+		case funcs[rel] != nil || isBuildOutput(path.Join(d.Name, rel)):
+			// An exercise's file, spliced above, or what go build leaves.
+		case ours:
+			if data, err := readSubmissionFile(folder, rel); err != nil || normalize(data) != normalize(starter[rel].Data) {
+				left = append(left, rel+": changed; the starter's stands")
+			}
 		case !e.Type().IsRegular():
 			left = append(left, rel+": not a regular file")
 		case path.Ext(rel) != ".go" || strings.HasSuffix(rel, "_test.go") || !packages[path.Dir(rel)]:
