@@ -291,10 +291,3 @@ func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags .
 	}
 	return res, nil
 }
-
-// goCommand returns the go command with args, to run in dir.
-func goCommand(t *testing.T, dir string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(t.Context(), "go", args...)
-	cmd.Dir = dir
-	return cmd
-}

@@ -32,7 +32,7 @@ type Progress struct {
 	Checks     []SelfCheck // the self-check's lines that ran
 	Report     *Report     // what they printed; nil when the day did not build or run
 	Broken     string      // why the student's day does not build or run; "" when it does
-	Failing    []string    // with every exercise done and JudgeOptions.Whole: the day's tests that still fail, each with what it printed
+	Failing    []string    // the day's tests that fail though no exercise is to blame, each with what it printed: with every exercise done and JudgeOptions.Whole, or as a grade found them
 }
 
 // Tally counts the self-check's lines of the exercises judged that passed,
