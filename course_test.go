@@ -11,9 +11,14 @@
 //     day, and the starter's the root module too;
 //   - TestWorkspaceSumsAreComplete: no go command writes to go.work.sum;
 //   - TestLessonQuotes, TestLessonsHaveExerciseHeadings: every quote equals
-//     the code, and every exercise has its heading;
+//     the code, every line a lesson cites is where the code has it, every
+//     name of code in its prose is one the code has, and every exercise
+//     has its heading;
 //   - TestReadingMaps: every lesson opens with the files to read, in
-//     order, their lengths true, and a link to its lab;
+//     order, their lengths exact, and a link to its lab;
+//   - TestLaterDaysCarryEachChange: a change to code a day inherits is in
+//     the days around it too, so that the diff between two days is the
+//     later one's layer;
 //   - TestLabFormat: the days are in the lab's format, version 2: short
 //     contracts, hint ladders in lab.md, a test to write, no unchecked
 //     claims;
@@ -158,6 +163,19 @@ func TestLessonQuotes(t *testing.T) {
 		if err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestLaterDaysCarryEachChange checks each three days in a row: where the
+// middle one differs from the days on either side, which agree, a change
+// was made to one day and not carried to the next (see lab.FindUncarried).
+func TestLaterDaysCarryEachChange(t *testing.T) {
+	found, err := lab.FindUncarried(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range found {
+		t.Error(u)
 	}
 }
 

@@ -16,17 +16,18 @@ func diff(_ context.Context, root string, args []string, stdout, stderr io.Write
 	flags := flag.NewFlagSet("diff", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	stat := flags.Bool("stat", false, "list the files that differ, with the lines added and removed, instead of the diff")
-	if err := flags.Parse(args); err != nil {
+	days, err := parseAnywhere(flags, args)
+	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if flags.NArg() != 2 {
+	if len(days) != 2 {
 		return fmt.Errorf("%w: diff wants two days, such as diff day06 day07", errUsage)
 	}
-	from, err := lab.FindDay(root, flags.Arg(0))
+	from, err := lab.FindDay(root, days[0])
 	if err != nil {
 		return err
 	}
-	to, err := lab.FindDay(root, flags.Arg(1))
+	to, err := lab.FindDay(root, days[1])
 	if err != nil {
 		return err
 	}

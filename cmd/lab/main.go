@@ -5,21 +5,28 @@
 //
 // For students:
 //
-//	go run ply/cmd/lab status [DAY]       every day, or one: its exercises, its checks, what to do next
-//	go run ply/cmd/lab watch DAY          rerun DAY's self-check and tests on every save
+//	go run ply/cmd/lab status [DAY [N]]   every day, or one, or one exercise: its checks, what to do next
+//	go run ply/cmd/lab watch DAY [N]      judge again the exercises a save changes, or exercise N
 //	go run ply/cmd/lab hint DAY N [LEVEL] the hints of exercise N, one level at a time
 //	go run ply/cmd/lab reset DAY N        put exercise N's holes back, saving your code first
 //	go run ply/cmd/lab diff DAY DAY       what the second day adds to the first, without the lab's own lines
 //
 // For instructors:
 //
-//	go run ply/cmd/lab                    bring starter/, solutions/ and the lessons' quotes up to date
+//	go run ply/cmd/lab                    bring the lessons' quotes and numbers, starter/ and solutions/ up to date
 //	go run ply/cmd/lab -check             change nothing; list what is out of date, and exit 1 if anything is
 //	go run ply/cmd/lab -force             the same as the first, even over starter files that hold a student's work
 //	go run ply/cmd/lab mutants [-short] [-n] DAY
 //	                                      how many small wrong edits of DAY's exercises its checks catch
+//	go run ply/cmd/lab grade DAY FOLDER [-json]
+//	                                      judge a student's copy of DAY's starter, wherever it lies
+//	go run ply/cmd/lab carry DAY [-from REV] [-n]
+//	                                      carry DAY's change since REV into the later days' copies
 //
-// The -root flag names the course's root folder; without it, the lab
+// status and grade exit with status 1 while an exercise they show is not
+// done. A subcommand's flags may come before, between or after its other
+// arguments: diff day06 day07 -stat is diff -stat day06 day07. The -root
+// flag names the course's root folder; without it, the lab
 // finds the root above the current folder (see lab.FindRoot). The
 // directives the days use are described in the documentation of package
 // ply/internal/lab, and the markers of the lessons in ply/internal/lesson.
@@ -45,16 +52,20 @@ func main() {
 
 // usage is what a bad command line gets.
 const usage = `usage: ` + lab.Command + ` [-root folder] [-check | -force]
-       ` + lab.Command + ` status [DAY]
-       ` + lab.Command + ` watch DAY
+       ` + lab.Command + ` status [DAY [N]]
+       ` + lab.Command + ` watch DAY [N]
        ` + lab.Command + ` hint DAY N [LEVEL]
        ` + lab.Command + ` reset DAY N
-       ` + lab.Command + ` diff [-stat] DAY DAY
-       ` + lab.Command + ` mutants [-short] [-n] DAY`
+       ` + lab.Command + ` diff DAY DAY [-stat]
+       ` + lab.Command + ` mutants [-short] [-n] DAY
+       ` + lab.Command + ` grade DAY FOLDER [-json]
+       ` + lab.Command + ` carry DAY [-from REV] [-n]`
 
 // commands are the subcommands, sorted by name.
 var commands = map[string]func(ctx context.Context, root string, args []string, stdout, stderr io.Writer) error{
+	"carry":   carry,
 	"diff":    diff,
+	"grade":   grade,
 	"hint":    hint,
 	"mutants": mutants,
 	"reset":   reset,
@@ -91,7 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case commands[flags.Arg(0)] != nil && !*check && !*force:
 		err = commands[flags.Arg(0)](ctx, *root, flags.Args()[1:], stdout, stderr)
 	default:
-		err = fmt.Errorf("%w: unknown command %q; the commands are diff, hint, mutants, reset, status and watch", errUsage, strings.Join(flags.Args(), " "))
+		err = fmt.Errorf("%w: unknown command %q; the commands are carry, diff, grade, hint, mutants, reset, status and watch", errUsage, strings.Join(flags.Args(), " "))
 	}
 	switch {
 	case err == nil:

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -104,7 +106,42 @@ func copyCourse(from, to string) error {
 // scriptCmds are the custom script commands, sorted by name.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"cmpglob":  cmpglob,
+	"treesum":  treesum,
 	"waitfile": waitfile,
+}
+
+// treesum writes to a file one line for each file and folder under a
+// folder: its path, mode, modification time, size and content's digest,
+// so that cmp can tell whether anything under it changed.
+// usage: treesum dir file
+func treesum(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: treesum dir file")
+	}
+	var lines []string
+	root := ts.MkAbs(args[0])
+	err := filepath.WalkDir(root, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, name)
+		sum := ""
+		if info.Mode().IsRegular() {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			sum = fmt.Sprintf("%x", sha256.Sum256(data))
+		}
+		lines = append(lines, fmt.Sprintf("%s %v %d %d %s", rel, info.Mode(), info.ModTime().UnixNano(), info.Size(), sum))
+		return nil
+	})
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 }
 
 // cmpglob compares the one file that matches a pattern with another file.

@@ -18,13 +18,14 @@ func mutants(ctx context.Context, root string, args []string, stdout, stderr io.
 	flags.SetOutput(stderr)
 	short := flags.Bool("short", false, "run only the self-check and the tests of the mutant's own package")
 	list := flags.Bool("n", false, "list the mutants, and run nothing")
-	if err := flags.Parse(args); err != nil {
+	days, err := parseAnywhere(flags, args)
+	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if flags.NArg() != 1 {
+	if len(days) != 1 {
 		return fmt.Errorf("%w: mutants wants one day, such as mutants day03", errUsage)
 	}
-	d, err := lab.FindDay(root, flags.Arg(0))
+	d, err := lab.FindDay(root, days[0])
 	if err != nil {
 		return err
 	}
@@ -48,10 +49,13 @@ func mutants(ctx context.Context, root string, args []string, stdout, stderr io.
 		return err
 	}
 	defer os.RemoveAll(work)
-	opts := lab.MutantOptions{Short: *short}
+	opts := lab.MutantOptions{Short: *short, Phase: func(what string) { fmt.Fprintln(stderr, what) }}
+	start := time.Now()
 	if isTerminal(stderr) {
-		opts.Progress = func(done, n int) { fmt.Fprintf(stderr, "\r%d/%d mutants", done, n) }
+		opts.Progress = func(done, n int) { fmt.Fprintf(stderr, "\r%d/%d mutants judged", done, n) }
 		defer fmt.Fprintln(stderr)
+	} else {
+		opts.Progress = progressLines(stderr, start)
 	}
 	report, err := lab.RunMutants(ctx, d, work, opts)
 	if err != nil {
@@ -74,6 +78,19 @@ func showMutants(w io.Writer, r *lab.MutantReport, exercises []lab.Exercise) {
 	for _, res := range r.Results {
 		if !res.Killed {
 			fmt.Fprintf(w, "survived: %s\n", res.Mutant)
+		}
+	}
+}
+
+// progressLines returns a Progress that writes a line for every tenth of
+// the mutants judged, for a log, where a line counting up in place would
+// be a line per mutant.
+func progressLines(w io.Writer, start time.Time) func(done, n int) {
+	shown := 0 // the tenths shown
+	return func(done, n int) {
+		if tenth := done * 10 / max(n, 1); tenth > shown {
+			shown = tenth
+			fmt.Fprintf(w, "%d/%d mutants judged, %v\n", done, n, time.Since(start).Round(time.Second))
 		}
 	}
 }

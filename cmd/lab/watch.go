@@ -8,9 +8,8 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,20 +25,23 @@ import (
 // works the same on every system.
 const pollEvery = 400 * time.Millisecond
 
-// watch reruns a day's self-check and tests in the student's starter each
-// time a file there is saved, until Ctrl-C. It says nothing while nothing
-// changes.
+// watch judges a day's exercises in the student's starter, then, each
+// time a file there is saved, the exercises whose files changed, or the
+// one exercise asked for, until Ctrl-C. Judging one exercise runs its
+// self-check lines and the tests it turns green, and nothing else, so a
+// save gets its verdict in seconds. It says nothing while nothing changes.
 func watch(ctx context.Context, root string, args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("watch", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	ready := flags.String("ready", "", "after each run, write how many runs there have been to this `file` (for tests)")
-	if err := flags.Parse(args); err != nil {
+	rest, err := parseAnywhere(flags, args)
+	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if flags.NArg() != 1 {
-		return fmt.Errorf("%w: watch wants one day, such as watch day01", errUsage)
+	if len(rest) != 1 && len(rest) != 2 {
+		return fmt.Errorf("%w: watch wants a day and maybe an exercise, such as watch day01 or watch day01 2", errUsage)
 	}
-	d, err := lab.FindDay(root, flags.Arg(0))
+	d, err := lab.FindDay(root, rest[0])
 	if err != nil {
 		return err
 	}
@@ -47,11 +49,28 @@ func watch(ctx context.Context, root string, args []string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	exercises, err := lab.Exercises(d.Dir)
+	if err != nil {
+		return err
+	}
+	var pinned []int
+	if len(rest) == 2 {
+		_, _, n, err := dayExercise(root, rest[0], rest[1])
+		if err != nil {
+			return err
+		}
+		pinned = []int{n}
+	}
 	st := newStyles(stdout)
-	fmt.Fprintf(stdout, "watching %s: each save reruns its self-check and tests; Ctrl-C stops\n", dir)
+	what := "the exercises whose files it changes"
+	if pinned != nil {
+		what = fmt.Sprintf("exercise %d", pinned[0])
+	}
+	fmt.Fprintf(stdout, "watching %s: each save judges again %s; Ctrl-C stops\n", dir, what)
 	seen := snapshot(dir)
+	only := pinned
 	for n := 1; ; n++ {
-		if err := check(ctx, root, d, dir, st, stdout); err != nil && ctx.Err() == nil {
+		if err := check(ctx, root, d, only, st, stdout, stderr); err != nil && ctx.Err() == nil {
 			return err
 		}
 		if *ready != "" {
@@ -59,11 +78,31 @@ func watch(ctx context.Context, root string, args []string, stdout, stderr io.Wr
 				return err
 			}
 		}
-		if seen = waitForChange(ctx, dir, seen); seen == nil {
+		now := waitForChange(ctx, dir, seen)
+		if now == nil {
 			fmt.Fprintln(stdout, "stopped")
 			return nil
 		}
+		if only = pinned; only == nil {
+			only = changedExercises(dir, exercises, seen, now)
+		}
+		seen = now
 	}
+}
+
+// changedExercises returns the exercises with a function in a file that
+// differs between the snapshots; none, which means all, when no such file
+// changed.
+func changedExercises(dir string, exercises []lab.Exercise, before, after map[string]string) []int {
+	var ns []int
+	for _, e := range exercises {
+		name := filepath.Join(dir, filepath.FromSlash(e.File))
+		if before[name] != after[name] && !slices.Contains(ns, e.N) {
+			ns = append(ns, e.N)
+		}
+	}
+	slices.Sort(ns)
+	return ns
 }
 
 // waitForChange polls the folder until a file in it differs from seen,
@@ -103,57 +142,18 @@ func snapshot(dir string) map[string]string {
 	return files
 }
 
-// check runs the day's self-check and tests once and shows the outcome:
-// the progress bar, the first failing check and where to look, and the
-// first failing test.
-func check(ctx context.Context, root string, d lab.Day, dir string, st styles, w io.Writer) error {
+// check judges the exercises only, or all of them, once and shows the
+// outcome: the progress bar, each exercise judged, and the failure that
+// keeps one from done, whole.
+func check(ctx context.Context, root string, d lab.Day, only []int, st styles, w, stderr io.Writer) error {
 	fmt.Fprintf(w, "\n%s\n", st.Dim.Render("── "+time.Now().Format("15:04:05")+" ──"))
-	p, err := lab.StudentProgress(ctx, root, d)
+	p, err := lab.Judge(ctx, root, d, lab.JudgeOptions{Only: only, Progress: func(what string) { fmt.Fprintln(stderr, what) }})
 	if err != nil {
 		return err
 	}
-	if p.Broken != "" {
-		fmt.Fprintf(w, "%s\n", st.Bad.Render("it does not build or run:"))
-		for _, line := range firstLines(p.Broken, 10) {
-			fmt.Fprintf(w, "    %s\n", line)
-		}
-		return nil
+	showProgress(w, st, p, nil)
+	if next := nextStep(root, p); next != "" {
+		fmt.Fprintf(w, "%s %s\n", st.Bold.Render("next:"), next)
 	}
-	fmt.Fprintf(w, "%s  %s\n", st.Bold.Render(d.Name), st.bar(p.Report.Tally.Passed, p.Report.Tally.Total, "checks pass"))
-	for _, c := range p.Checks {
-		if p.Report.Passed[c.Name] {
-			continue
-		}
-		for _, line := range p.Report.Lines {
-			if strings.HasPrefix(line, "✗ "+c.Name) {
-				fmt.Fprintln(w, st.Bad.Render(line))
-			}
-		}
-		for _, s := range p.Steps {
-			if s.N == c.Exercise {
-				f := s.Funcs[0]
-				fmt.Fprintf(w, "  look at %s in %s:%d\n", funcList(s.Funcs), filepath.Join(dir, filepath.FromSlash(f.File)), f.Line)
-			}
-		}
-		break
-	}
-	fmt.Fprintln(w, tests(ctx, dir, st))
 	return nil
-}
-
-// failLine matches a failed test's line in go test's output.
-var failLine = regexp.MustCompile(`(?m)^\s*--- FAIL: \S+`)
-
-// tests runs the day's tests and sums them up in a line.
-func tests(ctx context.Context, dir string, st styles) string {
-	cmd := exec.CommandContext(ctx, "go", "test", "-timeout=2m", "./...")
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		return st.Done.Render("tests: ok")
-	}
-	if m := failLine.Find(out); m != nil {
-		return st.Bad.Render("tests: FAIL, first " + strings.TrimSpace(string(m)))
-	}
-	return st.Bad.Render("tests: FAIL\n" + strings.Join(firstLines(string(out), 10), "\n"))
 }

@@ -1,7 +1,6 @@
 package course
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -30,7 +29,7 @@ type builtDay struct {
 	docs      map[string]*lesson.Doc // the lesson and the key, by path
 	probe     *lab.Probe
 	day       []string // the tags that make the probe the day: every exercise done
-	reached   []string // the packages whose tests the holes reach (see reachedPackages)
+	reached   []string // the packages whose tests the holes reach (see lab.ReachedPackages)
 
 	starter   run // the starter's self-check
 	reference run // the day's own self-check
@@ -77,7 +76,7 @@ func buildDay(t *testing.T, d lab.Day) *builtDay {
 		}
 		b.docs[md], _ = lesson.Parse(md, string(data)) // TestLessonQuotes reports malformed markers
 	}
-	if b.reached, err = reachedPackages(t, d, b.exercises); err != nil {
+	if b.reached, err = lab.ReachedPackages(t.Context(), d.Dir, b.exercises); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
@@ -117,57 +116,6 @@ func (b *builtDay) buildProbe(t *testing.T) *lab.Probe {
 		t.Fatalf("%v\n%s", err, msg)
 	}
 	return probe
-}
-
-// reachedPackages returns the packages of the day d, as folders relative
-// to it, whose tests the holes of its exercises reach: a test binary that
-// holds a file with a hole, or imports a package that does. The tests of
-// every other package are the same in the starter as in the day, and go
-// test work runs them there.
-func reachedPackages(t *testing.T, d lab.Day, exercises []lab.Exercise) ([]string, error) {
-	mod, err := readModule(d.Dir)
-	if err != nil {
-		return nil, err
-	}
-	holes := map[string]bool{} // import paths of the packages with holes
-	for _, e := range exercises {
-		holes[path.Join(mod, path.Dir(e.File))] = true
-	}
-	out, err := goCommand(t, d.Dir, "list", "-test", "-f", "{{.ImportPath}}|{{join .Deps \" \"}}", "./...").Output()
-	if err != nil {
-		return nil, fmt.Errorf("go list -test ./... in %s: %v", d.Dir, err)
-	}
-	var reached []string
-	for line := range strings.Lines(string(out)) {
-		binary, deps, _ := strings.Cut(strings.TrimSpace(line), "|")
-		pkg, isTest := strings.CutSuffix(binary, ".test")
-		if !isTest {
-			continue
-		}
-		if holes[pkg] || slices.ContainsFunc(strings.Fields(deps), func(dep string) bool {
-			dep, _, _ = strings.Cut(dep, " ") // "p [p.test]" is p, compiled for a test
-			return holes[dep]
-		}) {
-			rel := strings.TrimPrefix(strings.TrimPrefix(pkg, mod), "/")
-			reached = append(reached, cmp.Or(rel, "."))
-		}
-	}
-	slices.Sort(reached)
-	return reached, nil
-}
-
-// readModule returns the module path of the day in dir.
-func readModule(dir string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		return "", err
-	}
-	for line := range strings.Lines(string(data)) {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
-			return strings.TrimSpace(rest), nil
-		}
-	}
-	return "", fmt.Errorf("%s/go.mod has no module line", dir)
 }
 
 // claimedTests returns every test that the wrong answers, the green
@@ -342,11 +290,4 @@ func (b *builtDay) test(t *testing.T, name string, timeout time.Duration, tags .
 		return res, fmt.Errorf("go test -run '%s' ./%s runs no test: is the name right? (subtests are named as go test -v prints them)", lab.RunPattern(name), path.Join(b.Name, pkg))
 	}
 	return res, nil
-}
-
-// goCommand returns the go command with args, to run in dir.
-func goCommand(t *testing.T, dir string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(t.Context(), "go", args...)
-	cmd.Dir = dir
-	return cmd
 }

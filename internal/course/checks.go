@@ -157,21 +157,14 @@ func testExerciseAlone(t *testing.T, b *builtDay, n int) {
 // of its Caught by:, and that the key names each of them.
 func testWrongAnswers(t *testing.T, b *builtDay) {
 	keyPath := filepath.Join(b.keyDir, "README.md")
-	named := map[string]int{}
 	if doc := b.docs[keyPath]; doc != nil {
-		named = doc.WrongNames()
-	}
-	for _, name := range slices.Sorted(maps.Keys(named)) {
-		if !slices.ContainsFunc(b.wrongs, func(w lab.Wrong) bool { return w.Name == name }) {
-			t.Errorf("%s:%d: names `wrong/%s.go`, but %s has no such file", keyPath, named[name], name, filepath.Join(b.keyDir, "wrong"))
+		for _, p := range doc.KeyProblems(b.wrongs, filepath.Join(b.keyDir, "wrong")) {
+			t.Error(p)
 		}
 	}
 	for _, w := range b.wrongs {
 		t.Run(w.Name, func(t *testing.T) {
 			t.Parallel()
-			if _, ok := named[w.Name]; !ok {
-				t.Errorf("%s never names the wrong answer %s: say what it shows, and name it as `wrong/%s.go`", keyPath, w.File, w.Name)
-			}
 			tags := b.wrong(w.Name)
 			var with run // the self-check's output, run only when a claim reads it
 			var lines []string

@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // An op is one line of a line diff: kept, deleted from a or inserted from b.
@@ -149,4 +150,12 @@ func hunkRange(first, count int) string {
 		return fmt.Sprint(first)
 	}
 	return fmt.Sprintf("%d,%d", first, count)
+}
+
+// LineDiff returns the hunks of a unified diff that turns the text a into
+// b, without file headers; "" when they are the same.
+func LineDiff(a, b string) string {
+	var out strings.Builder
+	_ = writeHunks(&out, diffLines(splitLines([]byte(a+"\n")), splitLines([]byte(b+"\n")))) // a Builder never fails
+	return out.String()
 }

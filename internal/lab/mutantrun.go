@@ -18,6 +18,14 @@ import (
 type MutantOptions struct {
 	Short    bool              // run only the self-check and the tests of the mutant's own package
 	Progress func(done, n int) // called after each mutant; may be nil
+	Phase    func(what string) // called as each phase of the run begins, with what it does; may be nil
+}
+
+// phase tells opts.Phase what begins.
+func (opts MutantOptions) phase(format string, args ...any) {
+	if opts.Phase != nil {
+		opts.Phase(fmt.Sprintf(format, args...))
+	}
 }
 
 // A MutantResult says whether the day's checks caught a mutant.
@@ -70,6 +78,7 @@ func RunMutants(ctx context.Context, d Day, work string, opts MutantOptions) (*M
 		return nil, err
 	}
 	report := &MutantReport{Day: d}
+	opts.phase("%s: %d mutants of %d exercises; building the day once with all of them", d.Name, len(mutants), len(Numbers(exercises)))
 	probe, live, err := buildMutants(ctx, d, exercises, mutants, pkgs, work)
 	if err != nil {
 		return nil, err
@@ -80,10 +89,16 @@ func RunMutants(ctx context.Context, d Day, work string, opts MutantOptions) (*M
 		}
 	}
 	day := DoneTags(Numbers(exercises)...)
+	opts.phase("built in %v, %d of them compile; running the day's own checks, which must pass, to time them", time.Since(start).Round(time.Second), len(live))
 	timeouts, err := referenceRuns(ctx, probe, pkgs, day)
 	if err != nil {
 		return nil, err
 	}
+	what := "the self-check, then the tests of each package"
+	if opts.Short {
+		what = "the self-check, then the tests of the mutant's package"
+	}
+	opts.phase("running %s against each mutant, until one fails", what)
 	report.Results = make([]MutantResult, len(live))
 	var next, done int
 	var mu sync.Mutex // guards next and done

@@ -25,9 +25,10 @@ The course's companion runs from here too, or from anywhere in the
 repository:
 
     go run ply/cmd/lab status day01    # your exercises: to do, started, done
+    go run ply/cmd/lab status day01 1  # exercise 1 alone: its checks and its tests, in seconds
     go run ply/cmd/lab hint day01 1    # a hint for exercise 1, one at a time
     go run ply/cmd/lab reset day01 1   # exercise 1 back to its hole; your code is saved first
-    go run ply/cmd/lab watch day01     # the checks again on every save
+    go run ply/cmd/lab watch day01     # the exercises a save changes, judged again
 
 The day is done when both commands above pass. Whatever reset or the
 lab saves of your work goes to _saved/ here, which git ignores.

@@ -23,9 +23,10 @@ import (
 // binaries of the other packages asked for. Runs of it take a fraction of
 // a second each, where a build takes seconds.
 type Probe struct {
-	DayDir string            // the day's folder, where the program and the tests run
-	ply    string            // the program: the main package's test binary, named ply
-	tests  map[string]string // the test binaries, by package folder relative to the day ("." for main)
+	DayDir  string            // the day's folder, where the program and the tests run
+	Environ []string          // the environment of every run, before the lab's own variables; nil for the lab's
+	ply     string            // the program: the main package's test binary, named ply
+	tests   map[string]string // the test binaries, by package folder relative to the day ("." for main)
 }
 
 // BuildProbe builds the day in dayDir with the files of overlay in place
@@ -37,6 +38,11 @@ type Probe struct {
 // output when the build fails. A build into the same outDir as before
 // links only what changed (see BuildDir).
 func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, pkgs []string, outDir string, flags ...string) (*Probe, []byte, error) {
+	return buildProbe(ctx, dayDir, overlay, pkgs, outDir, nil, flags...)
+}
+
+// buildProbe is BuildProbe with env added to the go command's environment.
+func buildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, pkgs []string, outDir string, env []string, flags ...string) (*Probe, []byte, error) {
 	// The go command reads the overlay's paths from the folder it runs
 	// in, the day's: make them absolute, as they are meant from here.
 	dayDir, err := filepath.Abs(dayDir)
@@ -79,6 +85,9 @@ func BuildProbe(ctx context.Context, dayDir string, overlay map[string][]byte, p
 	}
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dayDir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		// The compiler names an overlaid file by where its content is:
 		// name it as the file it stands for, which says more.
@@ -238,18 +247,49 @@ func (p *Probe) run(ctx context.Context, bin, pkg string, timeout time.Duration,
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = filepath.Join(p.DayDir, filepath.FromSlash(pkg))
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = p.Environ
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(slices.Clip(cmd.Env), env...)
 	cmd.Env = append(cmd.Env, VariantEnv+"="+strings.Join(tags, ","))
 	// A child the run leaves behind may hold the output open: stop
 	// waiting for it a moment after the run itself ends.
 	cmd.WaitDelay = time.Second
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out := &cappedBuffer{max: maxRunOutput}
+	cmd.Stdout, cmd.Stderr = out, out
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		return out.Bytes(), ctx.Err()
 	}
 	return out.Bytes(), err
+}
+
+// maxRunOutput bounds what the lab keeps of one run's output: a day's
+// runs print kilobytes, and a run that prints without end is cut there.
+const maxRunOutput = 16 << 20
+
+// A cappedBuffer keeps the first max bytes written to it, and counts the
+// rest, which it says it dropped at its end.
+type cappedBuffer struct {
+	buf     bytes.Buffer
+	max     int
+	dropped int
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	keep := min(len(p), b.max-b.buf.Len())
+	b.buf.Write(p[:keep])
+	b.dropped += len(p) - keep
+	return len(p), nil
+}
+
+// Bytes returns what was kept, and a last line that says what was not.
+func (b *cappedBuffer) Bytes() []byte {
+	if b.dropped == 0 {
+		return b.buf.Bytes()
+	}
+	return fmt.Appendf(bytes.Clone(b.buf.Bytes()), "\n[the lab kept the first %d bytes of this run's output and dropped %d more]\n", b.max, b.dropped)
 }
 
 // RunPattern returns the -run pattern that selects the test called name

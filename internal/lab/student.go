@@ -10,7 +10,6 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -36,24 +35,6 @@ func (s State) String() string {
 	return [...]string{"untouched", "started", "done"}[s]
 }
 
-// A Step is one exercise of a student's day.
-type Step struct {
-	N     int
-	Funcs []Exercise // its functions, first function first, with their lines in the starter
-	State State
-	Why   string // why a started exercise is not done: its first failing check
-}
-
-// A Progress is where a student stands on a day.
-type Progress struct {
-	Day        Day
-	StarterDir string      // the student's copy of the day, under starter/
-	Steps      []Step      // the exercises, in order
-	Checks     []SelfCheck // the day's self-check
-	Report     *Report     // what the student's self-check printed; nil when it did not run
-	Broken     string      // why the student's day does not build or run; "" when it does
-}
-
 // StarterOf returns the folder of day's starter in the course at root, or
 // an error that names the days that have one.
 func StarterOf(root string, d Day) (string, error) {
@@ -64,129 +45,14 @@ func StarterOf(root string, d Day) (string, error) {
 	return dir, nil
 }
 
-// StudentProgress reads and runs the student's starter of day d in the
-// course at root. Its builds go to a folder of the user's cache (see
-// BuildDir), where an unchanged day links nothing again.
-func StudentProgress(ctx context.Context, root string, d Day) (*Progress, error) {
-	dir, err := StarterOf(root, d)
-	if err != nil {
-		return nil, err
-	}
-	exercises, err := Exercises(d.Dir)
-	if err != nil {
-		return nil, err
-	}
-	checks, err := SelfChecks(d.Dir)
-	if err != nil {
-		return nil, err
-	}
-	holes, err := Starter(d.Dir, nil)
-	if err != nil {
-		return nil, err
-	}
-	p := &Progress{Day: d, StarterDir: dir, Checks: checks}
-	for _, n := range Numbers(exercises) {
-		s := Step{N: n, State: Untouched}
-		for _, e := range Of(exercises, n) {
-			mine, line := funcSource(filepath.Join(dir, filepath.FromSlash(e.File)), nil, e.Func)
-			hole, _ := funcSource(e.File, holes[e.File].Data, e.Func)
-			if mine != hole {
-				s.State = Started
-			}
-			if line > 0 {
-				e.Line = line
-			}
-			s.Funcs = append(s.Funcs, e)
-		}
-		p.Steps = append(p.Steps, s)
-	}
-	out, err := runStudentSelfCheck(ctx, dir)
-	if err != nil {
-		p.Broken = out
-		return p, nil
-	}
-	report, err := ReadReport(out, checks)
-	if err != nil {
-		p.Broken = err.Error()
-		return p, nil
-	}
-	p.Report = &report
-	for i := range p.Steps {
-		p.judge(ctx, root, &p.Steps[i], exercises)
-	}
-	return p, nil
-}
-
-// judge decides whether a step is done: every check labelled with it
-// passes or, for a test the student writes, the test holds (see
-// StudentTest).
-func (p *Progress) judge(ctx context.Context, root string, s *Step, exercises []Exercise) {
-	if s.State == Untouched {
-		return
-	}
-	if s.Funcs[0].Test {
-		if err := StudentTest(ctx, root, p.Day, s.Funcs[0]); err != nil {
-			s.Why = err.Error()
-			return
-		}
-		s.State = Done
-		return
-	}
-	labelled := 0
-	for _, c := range p.Checks {
-		if c.Exercise != s.N {
-			continue
-		}
-		labelled++
-		if !p.Report.Passed[c.Name] {
-			s.Why = "✗ " + c.Name
-			return
-		}
-	}
-	if labelled > 0 {
-		s.State = Done
-	}
-}
-
-// runStudentSelfCheck builds the student's day in dir and runs
-// its self-check, from dir, as the lesson says to.
-func runStudentSelfCheck(ctx context.Context, dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	work, err := BuildDir("student", abs)
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(work, "ply"+exeSuffix)
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
-		return strings.TrimSpace(string(out)), err
-	}
-	ctx, cancel := context.WithTimeout(ctx, runTimeout)
-	defer cancel()
-	run := exec.CommandContext(ctx, bin)
-	run.Dir = dir
-	run.Env = append(os.Environ(), "MOCK=1", "SELFTEST=1")
-	run.WaitDelay = time.Second
-	out, err := run.CombinedOutput()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		return string(out), err
-	}
-	return string(out), nil
-}
-
 // StudentTest checks the test the student wrote for exercise e of day d,
-// in the starter of the course at root, the way the course checks its
+// in the student's copy of the day, dir, the way the course checks its
 // own: against the reference day, where it must pass, and against each
 // wrong answer kept for it, where it must fail. The student's test file
-// stands in for the day's through an overlay, so their starter's holes do
-// not matter.
-func StudentTest(ctx context.Context, root string, d Day, e Exercise) error {
-	mine, err := os.ReadFile(filepath.Join(root, starterDir, d.Name, filepath.FromSlash(e.File)))
+// stands in for the day's through an overlay, so their holes do not
+// matter.
+func StudentTest(ctx context.Context, root string, d Day, e Exercise, dir string) error {
+	mine, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(e.File)))
 	if err != nil {
 		return err
 	}

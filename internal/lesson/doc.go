@@ -66,4 +66,10 @@
 // line "K/N passed", or lines that start with ✓ or ✗) needs an output
 // marker. An answer key names each wrong answer of the day by its file,
 // `wrong/NAME.go`, and each name it gives is a file there.
+//
+// The lengths a lesson's reading map gives are the lines of the files it
+// links, and a line the prose cites, capture_test.go:52, is where the code
+// has what it says (see citation): go run ./cmd/lab writes both. A name
+// of code in backticks, `tools.NewWorkspace` or `ErrEventTooLong`, is one
+// the code declares where the name says (see NameProblems).
 package lesson

@@ -2,7 +2,9 @@ package lesson
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -259,4 +261,59 @@ func (d *Doc) WrongSectionsWithoutCode() []error {
 	})
 	closeTo(1)
 	return errs
+}
+
+// KeyProblems checks an answer key against the wrong answers kept beside
+// it: each `wrong/NAME.go` it names is a file of wrongs, and it names each
+// of them. It reads and builds nothing else, so go run ply/cmd/lab -check
+// runs it; whether each wrong answer fails the checks its header names is
+// for the course's checks of the day, which build it.
+func (d *Doc) KeyProblems(wrongs []lab.Wrong, wrongDir string) []error {
+	var errs []error
+	named := d.WrongNames()
+	for _, name := range slices.Sorted(maps.Keys(named)) {
+		if !slices.ContainsFunc(wrongs, func(w lab.Wrong) bool { return w.Name == name }) {
+			errs = append(errs, d.posError(named[name], "names `wrong/%s.go`, but %s has no such file", name, wrongDir))
+		}
+	}
+	for _, w := range wrongs {
+		if _, ok := named[w.Name]; !ok {
+			errs = append(errs, fmt.Errorf("%s never names the wrong answer %s: say what it shows, and name it as `wrong/%s.go`", d.Path, w.File, w.Name))
+		}
+	}
+	return errs
+}
+
+// WrongParagraph returns what the document says of the wrong answer
+// called name, as one line, and the line where it starts: the paragraph
+// that first names it as `wrong/NAME.go`, and the prose after it, over
+// code blocks, up to the next heading, the next paragraph that opens in
+// bold or names another wrong answer; "" when the document never names
+// it.
+func (d *Doc) WrongParagraph(name string) (string, int) {
+	line, ok := d.WrongNames()[name]
+	if !ok {
+		return "", 0
+	}
+	start := line - 1
+	for start > 0 && strings.TrimSpace(d.Lines[start-1]) != "" && !isHeading(d.Lines[start-1]) {
+		start--
+	}
+	prose := map[int]bool{} // the lines of the document outside its code blocks and markers
+	d.prose(func(i int, _ string) { prose[i] = true })
+	var words []string
+	for i := start; i < len(d.Lines); i++ {
+		text := strings.TrimSpace(d.Lines[i])
+		if !prose[i] || text == "" {
+			continue
+		}
+		opens := i == 0 || strings.TrimSpace(d.Lines[i-1]) == "" || !prose[i-1]
+		names := wrongName.FindAllStringSubmatch(text, -1)
+		if i > start && (isHeading(text) || opens && strings.HasPrefix(text, "**") ||
+			slices.ContainsFunc(names, func(m []string) bool { return m[1] != name })) {
+			break
+		}
+		words = append(words, text)
+	}
+	return strings.Join(words, " "), start + 1
 }

@@ -19,9 +19,18 @@ func TestUpdate(t *testing.T) {
 		"<!-- quote testdata/script/help.txtar want.txt -->\n```\n/help\n```\n\n```\nnot a quote\n```\n"
 	writeFile(t, lesson, md)
 
-	changed, err := Update(lesson, filepath.Join(dir, "code"))
-	if err != nil || !changed {
-		t.Fatalf("Update = %v, %v; want true, nil", changed, err)
+	rewrites, err := Update(lesson, filepath.Join(dir, "code"))
+	if err != nil {
+		t.Fatalf("Update = %v", err)
+	}
+	// Each rewritten quote is named with what it held, so that a hand
+	// edit Update undoes is never lost without a word.
+	wantRewrites := []Rewrite{
+		{Line: 3, What: "quote of llm/mock.go Mock", Old: "type Old struct{}", New: "type Mock struct{}"},
+		{Line: 10, What: "quote of testdata/script/help.txtar want.txt", Old: "/help", New: "/help\n/quit"},
+	}
+	if !reflect.DeepEqual(rewrites, wantRewrites) {
+		t.Errorf("Update = %+v, want %+v", rewrites, wantRewrites)
 	}
 	want := "# A lesson\n\n<!-- quote llm/mock.go Mock -->\n```go\ntype Mock struct{}\n```\n\nText.\n\n" +
 		"<!-- quote testdata/script/help.txtar want.txt -->\n```\n/help\n/quit\n```\n\n```\nnot a quote\n```\n"
@@ -31,8 +40,8 @@ func TestUpdate(t *testing.T) {
 	if err := Check(lesson, filepath.Join(dir, "code")); err != nil {
 		t.Errorf("Check after Update = %v, want nil", err)
 	}
-	if changed, err := Update(lesson, filepath.Join(dir, "code")); changed || err != nil {
-		t.Errorf("Update of a current lesson = %v, %v; want false, nil", changed, err)
+	if rewrites, err := Update(lesson, filepath.Join(dir, "code")); rewrites != nil || err != nil {
+		t.Errorf("Update of a current lesson = %v, %v; want nothing", rewrites, err)
 	}
 }
 
@@ -133,5 +142,50 @@ func TestMaskTemp(t *testing.T) {
 	}
 	if c := `calc_test.go:3: func TestAdd`; MaskTemp(c) != c {
 		t.Errorf("MaskTemp(%q) = %q, want it unchanged", c, MaskTemp(c))
+	}
+}
+
+func TestWrongParagraph(t *testing.T) {
+	md := strings.Join([]string{
+		"## Exercise 1",
+		"",
+		"**`wrong/first.go`: the first.** It is wrong",
+		"because it stops early:",
+		"",
+		"```",
+		"--- FAIL: TestX",
+		"```",
+		"",
+		"So TestX catches it.",
+		"",
+		"**`wrong/second.go`: the second.** Another.",
+		"",
+		"### Wrong: the third",
+		"",
+		"`wrong/third.go`:",
+		"",
+		"<!-- quote x.go F -->",
+		"```go",
+		"func F() {}",
+		"```",
+		"",
+		"It panics. `wrong/second.go` does not.",
+		"",
+		"## Exercise 2",
+	}, "\n")
+	doc, _ := Parse("key.md", md)
+	tests := []struct {
+		name, want string
+		line       int
+	}{
+		{"first", "**`wrong/first.go`: the first.** It is wrong because it stops early: So TestX catches it.", 3},
+		{"second", "**`wrong/second.go`: the second.** Another.", 12},
+		{"third", "`wrong/third.go`:", 16},
+		{"none", "", 0},
+	}
+	for _, tt := range tests {
+		if got, line := doc.WrongParagraph(tt.name); got != tt.want || line != tt.line {
+			t.Errorf("WrongParagraph(%s) = %q, %d; want %q, %d", tt.name, got, line, tt.want, tt.line)
+		}
 	}
 }

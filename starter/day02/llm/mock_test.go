@@ -31,6 +31,7 @@ var replyTests = []struct {
 	{"greeting with punctuation", chat("Hi!"), "Hello!"},
 	{"a word inside a word does not match", chat("this is it"), "I can't answer \"this is it\""},
 	{"abilities", chat("What can you do?"), "I know a few phrases"},
+	{"the first rule that matches wins", chat("Hi, what can you do?"), "I know a few phrases"},
 	{"name", chat("what is your name"), "scripted model that ships with ply"},
 	{"noted", chat("remember that tabs are 8 wide"), "Noted."},
 	{"recall", chat("remember that tabs are 8 wide", "Noted.", "what did I ask you to remember?"),
@@ -45,6 +46,8 @@ var replyTests = []struct {
 	{"count one", chat("how many messages have I sent?"), "You have sent 1 message"},
 	{"count three", chat("a", "b", "c", "d", "how many messages have I sent?"), "You have sent 3 messages"},
 	{"only the last user message counts", chat("hello", "Hello!", "tell me a joke"), "can't answer \"tell me a joke\""},
+	{"the model spoke last", chat("how many messages have I sent?", "Just one."), "You have sent 1 message"},
+	{"no system prompt", []Message{{Role: RoleUser, Content: "hello"}}, "Hello!"},
 	{"no user message", chat(), "There is no user message"},
 	{"long input is shortened", chat(strings.Repeat("x", 100)), strings.Repeat("x", 59) + "…"},
 }
