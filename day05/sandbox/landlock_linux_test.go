@@ -317,6 +317,9 @@ func TestReadOnlyHolds(t *testing.T) {
 		{"runs a program the policy does not name", "ls /usr/bin > /dev/null && uname"},
 		{"connects to a port of this machine", "SANDBOX_TEST_DIAL=" + ln.Addr().String() + " " + self},
 	}
+	if abi, err := landlockABI(); err == nil && abi >= scopeABI {
+		refused = append(refused, struct{ name, script string }{"signals ply", "kill -0 $PPID"})
+	}
 	before := snapshot(t, c.top)
 	for _, tt := range refused {
 		out, ok := c.run(t, p, tt.script)

@@ -104,7 +104,7 @@ var differentialCases = []struct {
 	{cmd: "git diff --ext-diff"}, {cmd: "git -C .. status"}, {cmd: "git diff --output=x"},
 	// Reads outside, by the interpreter's own redirections: the sandbox holds them.
 	{cmd: "cat < ../secret.txt"}, {cmd: "cat < ~/.ssh/id_ed25519"}, {cmd: "grep x < /proc/self/environ"},
-	{cmd: "cat ../secret.txt"}, {cmd: "wc -l < /proc/$PPID/environ"}, {cmd: "cat 0< ../secret.txt"},
+	{cmd: "cat ../secret.txt"}, {cmd: "wc -l < /proc/$PPID/environ"}, {cmd: "cat 0< ../secret.txt"}, {cmd: "grep ~"},
 	{cmd: "ls ("}, {cmd: "ls |"}, {cmd: "ls 'x"}, {cmd: "if true; fi"}, {cmd: "sudo ls"}, {cmd: "rm -rf ~"},
 }
 
@@ -380,11 +380,15 @@ func withoutBraces(w *syntax.Word) *syntax.Word {
 }
 
 // plain reports whether w is known before the shell runs: plain text and
-// plain quotes, with no expansion in them.
+// plain quotes, with no expansion in them. A word that starts with ~ is
+// the home folder, worked out as the shell runs.
 func plain(w *syntax.Word) bool {
-	for _, part := range w.Parts {
+	for i, part := range w.Parts {
 		switch part := part.(type) {
 		case *syntax.Lit:
+			if i == 0 && strings.HasPrefix(part.Value, "~") {
+				return false
+			}
 		case *syntax.SglQuoted:
 			if part.Dollar {
 				return false

@@ -34,8 +34,9 @@ type Policy struct {
 }
 
 // Places are the folders ply's policies are made of, found once when ply
-// starts. Home and the state ply keeps are never among them: a policy
-// reads only what it names, so what is left out stays out.
+// starts. The home folder is never among them, nor the state ply keeps:
+// only the caches and settings files named here, which may lie in it. A
+// policy reads only what it names, so what is left out stays out.
 type Places struct {
 	Workspace string   // the project: every command reads it, an approved one writes it
 	System    []string // the machine's programs, their libraries and data: read, and run

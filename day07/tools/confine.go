@@ -103,5 +103,5 @@ func (t RunCommand) confinement() string {
 	}
 	return " The command runs in a sandbox: it reads the workspace and the system's programs, " +
 		"and cannot read the home folder or other processes. One the approval gate allows without asking writes nothing; " +
-		"one the user approves writes only the workspace and $TMPDIR, and " + network + "."
+		"one the user approves writes only the workspace, $TMPDIR and the build caches, and " + network + "."
 }

@@ -409,10 +409,12 @@ func TestCheckCommandKeepsEveryReason(t *testing.T) {
 // TestPathsAreTheSandboxs checks that the gate does not judge where a
 // path leads: each of these reads outside the workspace, by its words,
 // by a pattern that may become such a path, through the links it follows
-// or the files a file names, and the gate allows it by its rules. The sandbox refuses every open outside, whatever the words
-// (tools' TestSandboxHoldsWhatTheGateAllows runs these in it); a check of
-// names here would be a second judge, and every one so far has had a way
-// round it.
+// or the files a file names, and the gate allows it by its rules. The
+// sandbox refuses every open outside, whatever the words (the main
+// package's TestGateAttacks runs such commands in it, and the differential
+// test checks that no line the gate allows shows a file outside); a check
+// of names here would be a second judge, and every one so far has had a
+// way round it.
 func TestPathsAreTheSandboxs(t *testing.T) {
 	for _, cmd := range []string{
 		"grep -R key .", "grep -nR key .", "grep --dereference-rec key .",

@@ -81,7 +81,7 @@ func runAllowed(t *testing.T, ws, cmd string, env []string) (out string, refused
 // TestProgramChecksAsItRuns runs commands the gate allows by their words:
 // they run as the shell would run them, each judged again on its words as
 // it is about to run. Where a path leads is the sandbox's to hold, not the
-// program's (see tools' TestSandboxHoldsWhatTheGateAllows).
+// program's (see the main package's TestGateAttacks).
 func TestProgramChecksAsItRuns(t *testing.T) {
 	ws := linkedWorkspace(t)
 	if err := os.WriteFile(filepath.Join(ws, "-f"), []byte("a file named like an option\n"), 0o644); err != nil {
