@@ -52,18 +52,25 @@ func scriptCondition(cond string) (bool, error) {
 	return false, fmt.Errorf("unknown condition %q", cond)
 }
 
-// isolate gives each script a home of its own inside $WORK, so a student's
-// real key, config and sessions never reach a test. The go command that
-// scripts run through run_command keeps the build cache of the tests, so
-// that go test in a playground does not compile the standard library anew.
+// isolate gives each script a home of its own, a new temporary folder, so
+// a student's real key, config and sessions never reach a test. The go
+// command that scripts run through run_command keeps the build cache of
+// the tests, so that go test in a playground does not compile the
+// standard library anew.
 func isolate(env *testscript.Env) error {
-	home := filepath.Join(env.WorkDir, "home")
+	// The home is beside $WORK, not in it: most scripts work in $WORK, and a
+	// workspace that holds ply's sessions gets no sandbox.
+	home, err := os.MkdirTemp("", "ply-script-home-")
+	if err != nil {
+		return err
+	}
+	env.Defer(func() { _ = os.RemoveAll(home) }) // what it cannot remove is the system's temporary folder's
 	env.Setenv("HOME", home)
 	env.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
 	env.Setenv("GOCACHE", goCache())
 	env.Setenv("GOTOOLCHAIN", "local")
 	env.Setenv("GOPROXY", "off")
-	return os.MkdirAll(home, 0o700)
+	return nil
 }
 
 // goCache returns the build cache of the go command that runs the tests.
