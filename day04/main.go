@@ -26,6 +26,7 @@ import (
 
 	"ply/day04/agent"
 	"ply/day04/llm"
+	"ply/day04/sandbox"
 	"ply/day04/selftest"
 	"ply/day04/tools"
 	"ply/day04/ui"
@@ -53,6 +54,8 @@ func run() int {
 	}
 	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
 	dir := flags.String("C", ".", "work in `dir`: the tools see this directory and nothing outside it")
+	var box sandboxFlags
+	box.register(flags)
 	flags.Usage = func() {
 		fmt.Fprint(flags.Output(), usage)
 		flags.PrintDefaults()
@@ -71,7 +74,7 @@ func run() int {
 		return fail(2, "ply", err)
 	}
 	defer ws.Close()
-	repl := newREPL(ws)
+	repl := newREPL(ws, box.places(ws.Dir()))
 	if err := repl.Run(context.Background()); err != nil {
 		return fail(1, "ply: read input", err)
 	}
@@ -98,11 +101,12 @@ func fail(status int, what string, err error) int {
 }
 
 // newREPL builds ply from the environment to work in ws: the model, the
-// tools and the REPL on stdin and stdout, with a spinner and a running
-// command's progress on stderr, and Ctrl-C caught. It has said hello.
-func newREPL(ws *tools.Workspace) *ui.REPL {
+// tools (with commands confined to places, or nil) and the REPL on stdin
+// and stdout, with a spinner and a running command's progress on stderr,
+// and Ctrl-C caught. It has said hello.
+func newREPL(ws *tools.Workspace, places *sandbox.Places) *ui.REPL {
 	cfg := llm.ConfigFromEnv(os.Getenv)
-	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
+	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ(), places))...)
 	repl := ui.NewREPL(agent.New(cfg.Gateway(), cfg.Model, registry), os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
 	if ui.IsTerminal(os.Stderr) {
 		repl.ShowSpinner(os.Stderr)
@@ -118,7 +122,7 @@ func newREPL(ws *tools.Workspace) *ui.REPL {
 }
 
 // usage is what ply -h prints.
-const usage = `usage: ply [-C dir]
+const usage = `usage: ply [-C dir] [--sandbox-read dir] [--sandbox-write dir] [--sandbox-net]
        ply demo
        ply mock-server [--addr host:port] [--addr-file file]
 
@@ -126,7 +130,10 @@ ply reads your messages, one a line, and answers each with a model;
 /help lists the commands. ply demo fixes the bug of a playground, a copy
 in a temporary directory, as you watch. ply mock-server serves the
 scripted model as an OpenAI-compatible server on loopback (ply
-mock-server -h says more).
+mock-server -h says more). The commands the model runs are confined
+by the kernel: they write only the workspace and their own temporary
+folder, read neither your home folder nor other processes, and open no
+network connection; the --sandbox flags widen that.
 The environment says which model ply talks to:
 
   MOCK=1           the built-in scripted model, offline
@@ -134,6 +141,7 @@ The environment says which model ply talks to:
   OPENAI_API_KEY   its API key, if it needs one
   PLY_MODEL        the server's name for the model (default gpt-4o-mini)
   SELFTEST=1       run the day's self-check instead
+  PLY_SANDBOX=off  run commands without the sandbox, with all your rights
 
 The flags:
 `

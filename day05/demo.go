@@ -60,9 +60,10 @@ func demo(args []string) int {
 		return fail(1, "ply demo", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws)
+	places := sandboxFlags{}.places(ws.Dir())
+	repl, a := newREPL(ws, places)
 	var user gateFlags // no --allow, no --yes: the gate as it is by default
-	gate := user.newGate(ws.Dir())
+	gate := user.newGate(ws.Dir(), places != nil)
 	a.Guard(gate, user.asker(repl))
 	fmt.Printf("demo: the playground is copied to %s, and ply works on the copy\n", ws.Dir())
 	if llm.ConfigFromEnv(os.Getenv).Mock {

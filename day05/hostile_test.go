@@ -94,7 +94,7 @@ func runHostileRound(t *testing.T, dir string, calls []hostileCall) []string {
 	model := &hostileModel{calls: calls}
 	srv := httptest.NewServer(model)
 	defer srv.Close()
-	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
+	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ(), sandboxFlags{}.places(ws.Dir())))...)
 	a := agent.New(llm.NewOpenAI(srv.URL+"/v1", ""), "m", registry)
 	a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), approval.AllowAll{}) // as --yes: what the gate lets through, the tools must hold
 	var ends []agent.ToolEnd

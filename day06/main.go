@@ -31,6 +31,7 @@ import (
 
 	"ply/day06/agent"
 	"ply/day06/llm"
+	"ply/day06/sandbox"
 	"ply/day06/selftest"
 	"ply/day06/tools"
 	"ply/day06/ui"
@@ -58,6 +59,8 @@ func run() int {
 	}
 	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
 	dir := flags.String("C", ".", "work in `dir`: the tools see this directory and nothing outside it")
+	var box sandboxFlags
+	box.register(flags)
 	flags.Usage = func() {
 		fmt.Fprint(flags.Output(), usage)
 		flags.PrintDefaults()
@@ -86,8 +89,9 @@ func run() int {
 		return fail(2, "ply", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws, budget, idle)
-	a.Guard(gate.newGate(ws.Dir()), gate.asker(repl))
+	places := box.places(ws.Dir())
+	repl, a := newREPL(ws, budget, idle, places)
+	a.Guard(gate.newGate(ws.Dir(), places != nil), gate.asker(repl))
 	if gate.yes {
 		repl.WarnYes()
 	}
@@ -117,17 +121,17 @@ func fail(status int, what string, err error) int {
 }
 
 // newREPL builds ply from the environment to work in ws: the model, the
-// tools and the REPL on stdin and stdout, with a spinner and a running
-// command's progress on stderr, and Ctrl-C caught. It has said hello. The
-// agent it returns refuses every call its gate asks about, until Guard
-// gives it the session's gate and who answers. budget is the model's
-// window in tokens, as PLY_CONTEXT says; 0 keeps the agent's default.
-// idle is how long the server may say nothing, as PLY_IDLE_TIMEOUT says;
-// 0 keeps the gateway's default.
-func newREPL(ws *tools.Workspace, budget int, idle time.Duration) (*ui.REPL, *agent.Agent) {
+// tools (with commands confined to places, or nil) and the REPL on stdin
+// and stdout, with a spinner and a running command's progress on stderr,
+// and Ctrl-C caught. It has said hello. The agent it returns refuses every
+// call its gate asks about, until Guard gives it the session's gate and
+// who answers. budget is the model's window in tokens, as PLY_CONTEXT
+// says; 0 keeps the agent's default. idle is how long the server may say
+// nothing, as PLY_IDLE_TIMEOUT says; 0 keeps the gateway's default.
+func newREPL(ws *tools.Workspace, budget int, idle time.Duration, places *sandbox.Places) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
 	cfg.IdleTimeout = idle
-	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
+	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ(), places))...)
 	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
 	if budget > 0 {
 		a.SetBudget(budget)
@@ -148,6 +152,7 @@ func newREPL(ws *tools.Workspace, budget int, idle time.Duration) (*ui.REPL, *ag
 
 // usage is what ply -h prints.
 const usage = `usage: ply [-C dir] [--allow rule]... [--yes]
+           [--sandbox-read dir] [--sandbox-write dir] [--sandbox-net]
        ply demo
        ply mock-server [--addr host:port] [--addr-file file]
 
@@ -155,7 +160,11 @@ ply reads your messages, one a line, and answers each with a model;
 /help lists the commands. ply demo fixes the bug of a playground, a copy
 in a temporary directory, as you watch. ply mock-server serves the
 scripted model as an OpenAI-compatible server on loopback (ply
-mock-server -h says more).
+mock-server -h says more). The commands the model runs are confined
+by the kernel: one the gate lets run without asking only reads, and one
+you approve writes only the workspace and its own temporary folder;
+neither reads your home folder or other processes, or opens a network
+connection. The --sandbox flags widen what an approved command may do.
 The environment says which model ply talks to:
 
   MOCK=1           the built-in scripted model, offline
@@ -163,6 +172,7 @@ The environment says which model ply talks to:
   OPENAI_API_KEY   its API key, if it needs one
   PLY_MODEL        the server's name for the model (default gpt-4o-mini)
   SELFTEST=1       run the day's self-check instead
+  PLY_SANDBOX=off  no sandbox: every command asks, and runs with all your rights
 
 The flags:
 `

@@ -22,6 +22,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"ply/day06/llm"
+	"ply/day06/sandbox"
 )
 
 // TestMain lets the test binary stand in for ply: scripts run "exec ply".
@@ -36,9 +37,19 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		Setup:               isolate,
 		Cmds:                scriptCmds,
+		Condition:           scriptCondition,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 	})
+}
+
+// scriptCondition answers a script's own conditions: [sandbox] holds
+// where this machine can confine commands, as ply would here.
+func scriptCondition(cond string) (bool, error) {
+	if cond == "sandbox" {
+		return sandbox.Default(os.TempDir()) != nil, nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
 }
 
 // isolate gives each script a home of its own inside $WORK, so a student's

@@ -27,9 +27,14 @@ func (g *gateFlags) add(flags *flag.FlagSet) {
 }
 
 // newGate returns the gate for a session in the workspace dir: the
-// default rules, and the --allow rules after them.
-func (g gateFlags) newGate(dir string) *approval.Gate {
-	return approval.New(dir, append(approval.DefaultRules(), g.allow...))
+// default rules, and the --allow rules after them. Where no sandbox
+// confines the commands, every command asks.
+func (g gateFlags) newGate(dir string, confined bool) *approval.Gate {
+	gate := approval.New(dir, append(approval.DefaultRules(), g.allow...))
+	if !confined {
+		gate.Unconfined()
+	}
+	return gate
 }
 
 // asker picks who answers the gate's questions. With --yes, nobody is

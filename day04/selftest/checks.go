@@ -15,6 +15,7 @@ var checks = []Check{
 	{"write_file keeps an existing file's mode", 0, writeKeepsMode},
 	{"the write tools refuse every path out of the workspace, links included", 0, writeRefusesOutside},
 	{"run_command runs in the workspace and reports the exit code", 0, runExitCode},
+	{"a command can neither read nor write beside the workspace: the sandbox holds it", 0, runConfined},
 	{"a command gets no input, and what reads it ends", 0, runNoInput},
 	{"a timeout kills the command and the child it started", 0, runTimeoutKillsChild},
 	{"a cancel stops the command and the child it started", 0, runCancelStops},

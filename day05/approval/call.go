@@ -3,6 +3,7 @@ package approval
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -78,11 +79,16 @@ func (c *checker) rule(words []string) (Rule, bool) {
 }
 
 // judgeArguments judges the arguments of a command a rule allows: an
-// option that makes it more than a read that ends asks, and so does a
-// path outside the workspace, or, when words are given, a pattern that
-// may become one.
+// option that makes it more than a read that ends asks, and so does an
+// argument that names what is no file or folder, such as a named pipe. A
+// path outside the workspace is not the gate's to judge: the sandbox
+// holds every file a program opens to the workspace and the system, by
+// where the file is, however the argument spells it.
 func (c *checker) judgeArguments(dir string, rule Rule, values []string, words []*syntax.Word) Decision {
 	name := values[0]
+	if name == "sed" && (len(values) < 3 || !sedLines.MatchString(values[2])) {
+		return ask("sed -n runs without asking only to print lines, as sed -n 10,20p: another script can write a file or run a command")
+	}
 	for i, v := range values[1:] {
 		expands := words != nil && mayExpand(words[1+i])
 		if why := askingOption(name, v); why != "" {
@@ -93,15 +99,33 @@ func (c *checker) judgeArguments(dir string, rule Rule, values []string, words [
 			return ask("%s turns into more than %d words", short(v), maxBraceWords)
 		case expands && name == "git":
 			return ask("%s may turn into other arguments of %s, such as an option that writes", short(v), name)
-		case c.leavesWorkspace(dir, v):
-			return ask("%s reads outside the workspace: %s", name, short(v))
 		case c.waits(dir, v):
 			return ask("%s is no file or folder, and reading it may never end", short(v))
-		case expands && mayLeave(v):
-			return ask("%s may turn into a path outside the workspace", short(v))
+		case expands && dotPattern(v):
+			return ask("%s is a pattern that sh and bash expand otherwise: sh's takes . and ..", short(v))
 		}
 	}
 	return allow("%s is on the allow-list", rule)
+}
+
+// sedLines is the one script sed -n runs without asking: a line or a
+// range of lines, printed (10p, 10,20p, 5,$p). sed's other commands can
+// write a file (w) or run one (e), and reading a script to tell is
+// sed's work, not the gate's.
+var sedLines = regexp.MustCompile(`^([0-9]+|\$)(,([0-9]+|\$))?p$`)
+
+// dotPattern reports whether value holds a pattern for names that start
+// with "." or "[": sh finds . and .. in every folder for such a pattern,
+// where bash does not, so the two shells would run the command with other
+// words. (A pattern that starts with * or ? matches no name that starts
+// with a dot, in either shell.)
+func dotPattern(value string) bool {
+	for name := range strings.SplitSeq(value, "/") {
+		if (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "[")) && strings.ContainsAny(name, "*?[") {
+			return true
+		}
+	}
+	return false
 }
 
 // maxBraceWords is the most words a brace may turn one argument into.
@@ -165,42 +189,53 @@ type option struct{ name, why string }
 // askingOptions are those options, by command name. A rule allows a
 // command with any arguments; these are the exceptions the gate knows,
 // for the commands of the default allow-list: an option that writes, one
-// that starts a program, one that follows links out, one that never ends.
+// that starts a program, one that never ends. The sandbox would refuse
+// the write and the program; asking says why before anything runs. What
+// an option reads, and where a link leads, is the sandbox's alone.
 var askingOptions = map[string][]option{
+	"find": {
+		{"-delete", "removes files"},
+		{"-exec", "runs a command"}, {"-execdir", "runs a command"},
+		{"-ok", "runs a command"}, {"-okdir", "runs a command"},
+		{"-fls", "writes a file"}, {"-fprint", "writes a file"}, {"-fprint0", "writes a file"}, {"-fprintf", "writes a file"},
+	},
 	"git": {
 		{"--output", "writes a file"}, // git diff --output=FILE, git log --output=FILE
 		{"--ext-diff", "runs the diff program that git's configuration names"},
 		{"--show-signature", "runs gpg to check signatures"},
+		{"--open-files-in-pager", "runs a pager"}, // git grep -O
 	},
-	"grep": {
-		{"-R", "follows every link, out of the workspace too"},
-		{"--dereference-recursive", "follows every link, out of the workspace too"},
+	"sed": {
+		{"-i", "writes the files in place"}, {"--in-place", "writes the files in place"},
+		{"-e", "takes a script the gate does not read"}, {"--expression", "takes a script the gate does not read"},
+		{"-f", "takes a script from a file"}, {"--file", "takes a script from a file"},
 	},
-	"ls": {
-		{"-L", "follows links, out of the workspace too"},
-		{"--dereference", "follows links, out of the workspace too"},
+	"sort": {
+		{"-o", "writes a file"}, {"--output", "writes a file"},
+		{"-T", "writes its temporary files in a folder"}, {"--temporary-directory", "writes its temporary files in a folder"},
+		{"--compress-program", "runs a program"},
 	},
 	"tail": {
 		{"-f", "does not end on its own"},
 		{"-F", "does not end on its own"},
 		{"--follow", "does not end on its own"},
-		{"--retry", "does not end on its own"},
-	},
-	"wc": {
-		{"--files0-from", "reads the files a file names"},
 	},
 }
 
 // askingOption returns why arg, an argument of the command name, asks, or
-// "". A %G in a format of git's runs gpg, as --show-signature does.
+// "". A %G in a format of git's runs gpg, as --show-signature does; tail
+// +1f, the old way to write tail -n +1 -f, follows for ever too.
 func askingOption(name, arg string) string {
 	for _, o := range askingOptions[name] {
 		if givesOption(arg, o.name) {
 			return o.why
 		}
 	}
-	if name == "git" && strings.Contains(arg, "%G") {
+	switch {
+	case name == "git" && strings.Contains(arg, "%G"):
 		return "runs gpg to check signatures, for its %G"
+	case name == "tail" && strings.HasPrefix(arg, "+") && strings.HasSuffix(arg, "f"):
+		return "does not end on its own"
 	}
 	return ""
 }

@@ -48,7 +48,7 @@ func (r *run) exec(ctx context.Context, args []string) error {
 		return r.refuse(why)
 	}
 	cmd := &exec.Cmd{
-		Path: path, Args: args, Dir: hc.Dir, Env: environment(args[0], r.host.Env),
+		Path: path, Args: args, Dir: hc.Dir, Env: environment(args[0], r.host.Env, r.program.judge.workspace),
 		Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr,
 	}
 	status, err := r.host.Exec(ctx, cmd)
@@ -62,24 +62,61 @@ func (r *run) exec(ctx context.Context, args []string) error {
 	return interp.ExitStatus(uint8(status))
 }
 
+// programInWorkspace returns why the program name, found at path, may not
+// run, or "": a name without a slash that PATH finds in the workspace (a
+// PATH that holds "." or a folder of the project) is a file the model may
+// have written, not the system's command the rule names. The sandbox
+// would not let it start in the read-only policy; a rule of the user's
+// runs in the policy of an approved command, where the workspace's
+// programs may run, and there this check is what stops it.
+func (c *checker) programInWorkspace(name, path string) string {
+	if strings.Contains(name, "/") {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	if !c.inWorkspace(path) {
+		return ""
+	}
+	return short(name) + " is found in the workspace, at " + short(path) + ", where the model can write"
+}
+
+// inWorkspace reports whether the absolute path p is the workspace or in
+// it, by name: the workspace's name as given, or with its own links
+// followed.
+func (c *checker) inWorkspace(p string) bool {
+	for _, ws := range []string{c.workspace, c.realWorkspace} {
+		if ws == "" {
+			continue
+		}
+		if rel, err := filepath.Rel(ws, p); err == nil && filepath.IsLocal(rel) {
+			return true
+		}
+	}
+	return false
+}
+
 // lookPath finds the program name as the shell would, on the PATH of the
 // tool's environment.
 func (r *run) lookPath(dir, name string) (string, error) {
 	return interp.LookPathDir(dir, expand.ListEnviron(r.host.Env...), name)
 }
 
-// open opens the file of a redirection, when the gate lets it: a
-// regular file in the workspace for reading, /dev/null for anything. The
-// file is opened without waiting: a named pipe put in its place since the
-// look would otherwise hold the run for ever.
+// open opens the file of a redirection, when the gate lets it: any file
+// for reading, /dev/null for anything. Which files can be read is the
+// sandbox's to say, as it says it to every program. The file is opened
+// without waiting: a named pipe put in its place since the gate looked
+// would otherwise hold the run for ever.
 func (r *run) open(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
-	dir := interp.HandlerCtx(ctx).Dir
-	if why := r.program.judge.judgeOpen(dir, path, flag); why != "" {
-		return nil, r.refuse(why)
-	}
-	if path == os.DevNull {
+	const writes = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC
+	switch {
+	case path == os.DevNull:
 		return os.OpenFile(path, flag, perm)
+	case flag&writes != 0:
+		return nil, r.refuse("> " + short(path) + " writes to a file")
 	}
+	dir := interp.HandlerCtx(ctx).Dir
 	f, err := os.OpenFile(absolute(dir, path), os.O_RDONLY|noWait, 0)
 	if err != nil {
 		return nil, err
@@ -91,20 +128,15 @@ func (r *run) open(ctx context.Context, path string, flag int, perm os.FileMode)
 	return f, nil
 }
 
-// readDir lists a directory for a glob, when it is in the workspace. A
-// glob through a link that leads out would show the names outside. A
-// glob is worked out in the interpreter itself, which looks at no
-// deadline while it does: */*/*/* in a tree of millions of files is
-// stopped here, by the run's context, when the command's time is up.
+// readDir lists a directory for a glob. A glob is worked out in the
+// interpreter itself, which looks at no deadline while it does: */*/*/* in
+// a tree of millions of files is stopped here, by the run's context, when
+// the command's time is up.
 func (r *run) readDir(ctx context.Context, path string) ([]fs.DirEntry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	dir := interp.HandlerCtx(ctx).Dir
-	if r.program.judge.pathLeaves(dir, path) {
-		return nil, r.refuse(fmt.Sprintf("a pattern lists %s, outside the workspace", short(path)))
-	}
-	return os.ReadDir(absolute(dir, path))
+	return os.ReadDir(absolute(interp.HandlerCtx(ctx).Dir, path))
 }
 
 // absolute returns path, relative to dir, as an absolute path, as it is

@@ -12,7 +12,7 @@ import (
 )
 
 func writeCreates(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.act(ctx, "write_file", map[string]any{"path": "notes/new/plan.md", "content": "# Plan\n\nfix Div\n"})
 		if want := "created notes/new/plan.md: 3 lines, 16 bytes"; r.Err != nil || r.Text != want {
 			return fmt.Errorf("write_file gave %q, want %q", r.Text, want)
@@ -25,7 +25,7 @@ func writeCreates(ctx context.Context) error {
 }
 
 func writeKeepsMode(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		path := filepath.Join(s.dir, "calc.go")
 		if err := os.Chmod(path, 0o600); err != nil {
 			return err
@@ -49,7 +49,7 @@ func writeKeepsMode(ctx context.Context) error {
 }
 
 func writeRefusesOutside(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		paths := []string{"../secret.txt", "notes/../../secret.txt", s.secret}
 		if os.Symlink(s.secret, filepath.Join(s.dir, "innocent.txt")) == nil &&
 			os.Symlink(filepath.Dir(s.secret), filepath.Join(s.dir, "door")) == nil {

@@ -5,6 +5,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"maps"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -22,6 +24,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"ply/day05/approval"
+	"ply/day05/sandbox"
 )
 
 // The differential test is the proof that the gate runs what it judged.
@@ -99,6 +102,9 @@ var differentialCases = []struct {
 	{cmd: "ls &"}, {cmd: "ls & rm x"}, {cmd: "LS"}, {cmd: "./ls"}, {cmd: "ls\u00a0-la"}, {cmd: "ｌｓ"},
 	{cmd: "tail -f calc.go"}, {cmd: "grep -R x ."}, {cmd: "git -c core.pager=sh log"}, {cmd: "git log --format=%G?"},
 	{cmd: "git diff --ext-diff"}, {cmd: "git -C .. status"}, {cmd: "git diff --output=x"},
+	// Reads outside, by the interpreter's own redirections: the sandbox holds them.
+	{cmd: "cat < ../secret.txt"}, {cmd: "cat < ~/.ssh/id_ed25519"}, {cmd: "grep x < /proc/self/environ"},
+	{cmd: "cat ../secret.txt"}, {cmd: "wc -l < /proc/$PPID/environ"}, {cmd: "cat 0< ../secret.txt"}, {cmd: "grep ~"},
 	{cmd: "ls ("}, {cmd: "ls |"}, {cmd: "ls 'x"}, {cmd: "if true; fi"}, {cmd: "sudo ls"}, {cmd: "rm -rf ~"},
 }
 
@@ -113,12 +119,40 @@ var stubNames = []string{
 // program found on PATH.
 var nameLike = regexp.MustCompile(`[A-Za-z0-9_][A-Za-z0-9_.+-]*`)
 
-// stub is the logging stub: it appends its name and arguments to a file
-// of its own, each word ended by a unit separator and the record by a
-// record separator, so that any word, new lines and all, reads back.
-const stub = "#!/bin/sh\n{ printf '%s\\037' \"${0##*/}\" \"$@\"; printf '\\036'; } >> \"$PLY_STUB_LOG/$$\"\n"
+// TestMain lets the test binary be the logging stub: started with
+// PLY_STUB_LOG set, under any name, it appends its name and arguments to
+// a file of its own in that folder, each word ended by a unit separator
+// and the record by a record separator, so that any word, new lines and
+// all, reads back; then it copies its input to its output, so that what
+// the interpreter fed it, from a file it opened, shows. A stub is a link
+// to the test binary: a program of its own, which the sandbox lets start
+// when the gate judged its name, where a script would need sh.
+func TestMain(m *testing.M) {
+	if log := os.Getenv("PLY_STUB_LOG"); log != "" {
+		record := []byte(filepath.Base(os.Args[0]) + "\x1f")
+		for _, arg := range os.Args[1:] {
+			record = append(record, arg+"\x1f"...)
+		}
+		f, err := os.OpenFile(filepath.Join(log, strconv.Itoa(os.Getpid())), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err == nil {
+			_, err = f.Write(append(record, '\x1e'))
+			f.Close()
+		}
+		if err != nil {
+			os.Exit(1)
+		}
+		_, _ = io.Copy(os.Stdout, io.LimitReader(os.Stdin, 1<<20)) // what it cannot copy, it leaves
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
 
-// lab is the folder one command runs in: a workspace, a home, the stubs.
+// canary is what the files outside a lab's workspace hold: output that
+// shows that something read one of them.
+const canary = "CANARY-c4n4ry"
+
+// lab is the folder one command runs in: a workspace, a home with a key,
+// the stubs, and a secret beside the workspace.
 type lab struct {
 	root, ws, bin string
 }
@@ -130,9 +164,20 @@ func newLab(t testing.TB, cmd string) lab {
 	if err != nil {
 		t.Fatal(err)
 	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
 	l := lab{root: root, ws: filepath.Join(root, "ws"), bin: filepath.Join(root, "bin")}
-	for _, dir := range []string{l.ws, l.bin, filepath.Join(root, "home")} {
-		if err := os.Mkdir(dir, 0o755); err != nil {
+	for _, dir := range []string{l.ws, l.bin, filepath.Join(root, "home", ".ssh")} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The workspace stays empty, so that a pattern matches nothing and
+	// every shell hands it on as written; the secrets are outside it.
+	for name, text := range map[string]string{"secret.txt": canary + "\n", "home/.ssh/id_ed25519": canary + "\n"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -141,7 +186,9 @@ func newLab(t testing.TB, cmd string) lab {
 		if name == "." || name == ".." {
 			continue
 		}
-		writeProgram(t, filepath.Join(l.bin, name), stub)
+		if err := os.Symlink(self, filepath.Join(l.bin, name)); err != nil && !os.IsExist(err) {
+			t.Fatal(err)
+		}
 	}
 	return l
 }
@@ -198,7 +245,10 @@ func runShell(t testing.TB, l lab, shell, cmd, name string) [][]string {
 }
 
 // runGate runs cmd as run_command runs what the gate allowed, from the
-// tree, and returns the programs started.
+// tree, in the sandbox, and returns the programs started. It fails t when
+// the run changed a file of the lab or showed the canary: with the
+// sandbox, a command allowed without asking changes nothing and reads
+// nothing outside the workspace, whatever the gate let through.
 func runGate(t testing.TB, l lab, d approval.Decision, cmd string) [][]string {
 	t.Helper()
 	log := filepath.Join(l.root, "log-gate")
@@ -210,11 +260,53 @@ func runGate(t testing.TB, l lab, d approval.Decision, cmd string) [][]string {
 		t.Fatal(err)
 	}
 	defer ws.Close()
+	places := sandbox.Default(ws.Dir())
+	if places == nil {
+		t.Skip("no sandbox on this machine: nothing runs without asking")
+		return nil
+	}
+	places.Devices = append(slices.Clone(places.Devices), log) // the stubs' log, written as a device is: their one way out
+	before := labFiles(t, l)
 	args, _ := json.Marshal(map[string]any{"command": cmd, "timeout_s": 10}) // a map of a string and a number always encodes
-	if _, err := NewRunCommand(ws, l.env(log)).Run(WithProgram(context.Background(), d.Program), args); err != nil {
+	out, err := NewRunCommand(ws, l.env(log), places).Run(WithProgram(context.Background(), d.Program), args)
+	if err != nil {
 		t.Fatalf("run_command %q from the gate's tree: %v", cmd, err)
 	}
+	if strings.Contains(out, canary) {
+		t.Errorf("the gate allows %q, and its output shows a file outside the workspace: %q", cmd, out)
+	}
+	if after := labFiles(t, l); !maps.Equal(before, after) {
+		t.Errorf("the gate allows %q, and it changed files: before %q, after %q", cmd, before, after)
+	}
 	return started(t, log)
+}
+
+// labFiles returns every file of the lab but the logs, with its content
+// (a link, where it points).
+func labFiles(t testing.TB, l lab) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(l.root, func(path string, e os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case e.IsDir() && strings.HasPrefix(e.Name(), "log-"):
+			return filepath.SkipDir
+		case e.Type()&os.ModeSymlink != 0:
+			files[path], err = os.Readlink(path)
+		case e.Type().IsRegular() && !strings.HasPrefix(path, l.bin):
+			var data []byte
+			data, err = os.ReadFile(path)
+			files[path] = string(data)
+		default:
+			files[path] = e.Type().String()
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // judged returns the simple commands of cmd's trees, as bash and a POSIX
@@ -288,11 +380,15 @@ func withoutBraces(w *syntax.Word) *syntax.Word {
 }
 
 // plain reports whether w is known before the shell runs: plain text and
-// plain quotes, with no expansion in them.
+// plain quotes, with no expansion in them. A word that starts with ~ is
+// the home folder, worked out as the shell runs.
 func plain(w *syntax.Word) bool {
-	for _, part := range w.Parts {
+	for i, part := range w.Parts {
 		switch part := part.(type) {
 		case *syntax.Lit:
+			if i == 0 && strings.HasPrefix(part.Value, "~") {
+				return false
+			}
 		case *syntax.SglQuoted:
 			if part.Dollar {
 				return false

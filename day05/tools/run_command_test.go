@@ -34,7 +34,7 @@ func TestRunCommandRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := NewRunCommand(tree(t, nil), nil).Run(context.Background(), tt.args)
+			got, err := NewRunCommand(tree(t, nil), nil, nil).Run(context.Background(), tt.args)
 			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 				t.Errorf("run_command %s = %q, %v; want an error starting %q", shortLine(string(tt.args)), got, err, tt.want)
 			}

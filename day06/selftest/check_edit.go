@@ -9,24 +9,25 @@ import (
 	"slices"
 	"strings"
 
+	"ply/day06/sandbox"
 	"ply/day06/tools"
 )
 
-// act calls the named tool of the day, any of them, in the sandbox's
+// act calls the named tool of the day, any of them, in the scratch
 // workspace, with args.
-func (s *sandbox) act(ctx context.Context, name string, args map[string]any) tools.Result {
+func (s *scratch) act(ctx context.Context, name string, args map[string]any) tools.Result {
 	return s.actWith(ctx, name, args, os.Environ())
 }
 
 // actWith is act, with the commands of run_command given environ.
-func (s *sandbox) actWith(ctx context.Context, name string, args map[string]any, environ []string) tools.Result {
+func (s *scratch) actWith(ctx context.Context, name string, args map[string]any, environ []string) tools.Result {
 	data, _ := json.Marshal(args)
-	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(s.ws), tools.Editing(s.ws, environ))...)
+	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(s.ws), tools.Editing(s.ws, environ, sandbox.Default(s.ws.Dir())))...)
 	return registry.Run(ctx, name, string(data))
 }
 
-// file returns the content of a file of the sandbox, or the error.
-func (s *sandbox) file(name string) string {
+// file returns the content of a file of the scratch workspace, or the error.
+func (s *scratch) file(name string) string {
 	data, err := os.ReadFile(filepath.Join(s.dir, filepath.FromSlash(name)))
 	if err != nil {
 		return err.Error()
@@ -35,12 +36,12 @@ func (s *sandbox) file(name string) string {
 }
 
 // edit asks edit_file to replace old with new in name.
-func (s *sandbox) edit(ctx context.Context, name, old, new string, all bool) tools.Result {
+func (s *scratch) edit(ctx context.Context, name, old, new string, all bool) tools.Result {
 	return s.act(ctx, "edit_file", map[string]any{"path": name, "old_string": old, "new_string": new, "replace_all": all})
 }
 
 func editOnce(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.edit(ctx, "calc.go", "return a + b", "return b + a", false)
 		if r.Err != nil || !strings.HasPrefix(r.Text, "edited calc.go: replaced 1 occurrence\n") {
 			return fmt.Errorf("edit_file gave %q, want \"edited calc.go: replaced 1 occurrence\" and the new lines", r.Text)
@@ -53,7 +54,7 @@ func editOnce(ctx context.Context) error {
 }
 
 func editTwiceRefused(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		tests := []struct{ content, old, want string }{
 			{"x := 1\ny := 0\nx := 1\n", "x := 1", "old_string occurs 2 times, at lines 1 and 3"},
 			{"}\n}\n}\n", "}\n}", "old_string occurs 2 times, at lines 1 and 2"}, // they overlap
@@ -75,7 +76,7 @@ func editTwiceRefused(ctx context.Context) error {
 }
 
 func editNotFound(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		for _, all := range []bool{false, true} {
 			r := s.edit(ctx, "calc.go", "func Mod", "func Rem", all)
 			if r.Err == nil || !strings.Contains(r.Text, "old_string is not in the file") {
@@ -87,7 +88,7 @@ func editNotFound(ctx context.Context) error {
 }
 
 func editReplaceAll(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.edit(ctx, "calc.go", "int", "int64", true)
 		if r.Err != nil || r.Text != "edited calc.go: replaced 2 occurrences" {
 			return fmt.Errorf("edit_file with replace_all gave %q, want \"edited calc.go: replaced 2 occurrences\"", r.Text)

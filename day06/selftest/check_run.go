@@ -12,8 +12,8 @@ import (
 	"ply/day06/tools"
 )
 
-// command runs a shell command with run_command in the sandbox.
-func (s *sandbox) command(ctx context.Context, command string, timeoutS int) tools.Result {
+// command runs a shell command with run_command in the scratch workspace.
+func (s *scratch) command(ctx context.Context, command string, timeoutS int) tools.Result {
 	args := map[string]any{"command": command}
 	if timeoutS > 0 {
 		args["timeout_s"] = timeoutS
@@ -21,16 +21,16 @@ func (s *sandbox) command(ctx context.Context, command string, timeoutS int) too
 	return s.act(ctx, "run_command", args)
 }
 
-// inShell is inSandbox for a check that runs shell commands.
-func inShell(check func(s *sandbox) error) error {
+// inShell is inScratch for a check that runs shell commands.
+func inShell(check func(s *scratch) error) error {
 	if err := needShell(); err != nil {
 		return err
 	}
-	return inSandbox(check)
+	return inScratch(check)
 }
 
 func runExitCode(ctx context.Context) error {
-	return inShell(func(s *sandbox) error {
+	return inShell(func(s *scratch) error {
 		// The command finds calc.go only if it runs in the workspace.
 		r := s.command(ctx, "test -f calc.go && exit 3", 0)
 		if r.Err != nil || !strings.Contains(r.Text, "(exit code 3 · ") {
@@ -41,7 +41,7 @@ func runExitCode(ctx context.Context) error {
 }
 
 func runNoInput(ctx context.Context) error {
-	return inShell(func(s *sandbox) error {
+	return inShell(func(s *scratch) error {
 		// cat reads until the end of its input; a command given none ends at once.
 		r := s.command(ctx, "cat; cat", 2)
 		if r.Err != nil || !strings.Contains(r.Text, "(exit code 0 · ") {
@@ -52,7 +52,7 @@ func runNoInput(ctx context.Context) error {
 }
 
 func runTimeoutKillsChild(ctx context.Context) error {
-	return inShell(func(s *sandbox) error {
+	return inShell(func(s *scratch) error {
 		r := s.command(ctx, "sleep 30 & echo $! > child.pid; wait", 1)
 		if !strings.Contains(r.Text, "killed: it ran past its timeout of 1s") {
 			return fmt.Errorf("run_command gave %q, want it killed after its timeout of 1s", r.Text)
@@ -62,7 +62,7 @@ func runTimeoutKillsChild(ctx context.Context) error {
 }
 
 func runCancelStops(ctx context.Context) error {
-	return inShell(func(s *sandbox) error {
+	return inShell(func(s *scratch) error {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		// Ctrl-C, as it were, as soon as the command says it is ready.
@@ -81,7 +81,7 @@ func runCancelStops(ctx context.Context) error {
 
 // gone checks that the process whose pid a command wrote to the file name
 // ends within a second or two: it was killed with its shell.
-func (s *sandbox) gone(name string) error {
+func (s *scratch) gone(name string) error {
 	pid, err := strconv.Atoi(strings.TrimSpace(s.file(name)))
 	if err != nil {
 		return fmt.Errorf("the command wrote no pid to %s: %v", name, err)
@@ -96,7 +96,7 @@ func (s *sandbox) gone(name string) error {
 }
 
 func runHeadAndTail(ctx context.Context) error {
-	return inShell(func(s *sandbox) error {
+	return inShell(func(s *scratch) error {
 		r := s.command(ctx, `awk 'BEGIN { for (i = 1; i <= 30000; i++) print "line " i }'`, 0)
 		output, _, _ := strings.Cut(r.Text, "\n(exit code")
 		switch {
@@ -114,7 +114,7 @@ func runHeadAndTail(ctx context.Context) error {
 }
 
 func runStaysBounded(ctx context.Context) error {
-	return inShell(func(s *sandbox) error {
+	return inShell(func(s *scratch) error {
 		r := s.command(ctx, "yes | head -c 20000000", 0)
 		output, _, _ := strings.Cut(r.Text, "\n(exit code")
 		switch {
@@ -132,7 +132,7 @@ func runStaysBounded(ctx context.Context) error {
 }
 
 func runHidesSecrets(ctx context.Context) error {
-	return inShell(func(s *sandbox) error {
+	return inShell(func(s *scratch) error {
 		environ := []string{"PATH=" + os.Getenv("PATH"), "OPENAI_API_KEY=sk-ply-check=", "GITHUB_TOKEN=ghp_check",
 			"db_password=hunter2", "DATABASE_URL=postgres://ply:pg-check@db/calc", "PLY_CHECK=kept"}
 		// env writes to a file, so that this check does not need the capture.

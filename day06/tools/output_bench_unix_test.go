@@ -10,6 +10,8 @@ import (
 	"runtime/metrics"
 	"testing"
 	"time"
+
+	"ply/day06/sandbox"
 )
 
 // outputSize is what the benchmark's command prints: 100 MB.
@@ -25,7 +27,7 @@ func BenchmarkCommandOutput(b *testing.B) {
 	command := "yes | head -c 100000000"
 	b.Run("capture", func(b *testing.B) {
 		ws := tree(b, nil)
-		r := NewRunCommand(ws, os.Environ())
+		r := NewRunCommand(ws, os.Environ(), sandbox.Default(ws.Dir()))
 		measure(b, func() {
 			if _, err := r.run(context.Background(), command, time.Minute); err != nil {
 				b.Fatal(err)

@@ -31,15 +31,6 @@ func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 }
 
-// exitStatus returns how a program ended as a shell counts it: its exit
-// code, or 128 and the signal's number when a signal ended it.
-func exitStatus(state *os.ProcessState) int {
-	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return 128 + int(ws.Signal())
-	}
-	return state.ExitCode()
-}
-
 // killGroup kills every process in cmd's process group at once, with
 // SIGKILL, which no process can catch or ignore. There is no gentler
 // SIGTERM first: the command has had its time, and a grace period would

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"ply/day07/sandbox"
 )
 
 // seconds matches the time in a result's last line, which varies.
@@ -25,7 +27,7 @@ var seconds = regexp.MustCompile(`[0-9]+\.[0-9]{2}s`)
 // timeout can be shorter than the model can ask for, to keep tests quick.
 func run(t *testing.T, ctx context.Context, ws *Workspace, command string, timeout time.Duration) string {
 	t.Helper()
-	got, err := NewRunCommand(ws, os.Environ()).run(ctx, command, timeout)
+	got, err := NewRunCommand(ws, os.Environ(), sandbox.Default(ws.Dir())).run(ctx, command, timeout)
 	if err != nil {
 		t.Fatalf("run_command %q: %v", command, err)
 	}
@@ -163,7 +165,7 @@ func TestRunCommandHidesSecrets(t *testing.T) {
 	ws := tree(t, nil)
 	environ := []string{"PATH=" + os.Getenv("PATH"), "OPENAI_API_KEY=sk-abc=", "X_TOKEN=t0k3n", "db_password=hunter2", "KEEP_ME=kept"}
 	// env writes to a file, so that this test does not need the capture.
-	if _, err := NewRunCommand(ws, environ).Run(context.Background(), runArgs("env > env.txt", 0)); err != nil {
+	if _, err := NewRunCommand(ws, environ, sandbox.Default(ws.Dir())).Run(context.Background(), runArgs("env > env.txt", 0)); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(filepath.Join(ws.Dir(), "env.txt"))

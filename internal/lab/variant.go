@@ -215,7 +215,7 @@ func (v *Variants) Overlay() (map[string][]byte, map[int]Span, error) {
 		if strings.HasSuffix(pkg, "_test") {
 			name = "zz_lab_variant_x_test.go"
 		}
-		overlay[filepath.Join(v.abs(dir), name)] = helperFile(pkg, dir == ".")
+		overlay[filepath.Join(v.abs(dir), name)] = helperFile(pkg)
 	}
 	return overlay, spans, nil
 }
@@ -508,13 +508,14 @@ var notIdent = regexp.MustCompile(`[^A-Za-z0-9_]`)
 // identifier replaced by _.
 func identSafe(s string) string { return notIdent.ReplaceAllString(s, "_") }
 
-// helperFile returns the file that gives the package pkg its labOn. The
-// main package, isMain, also passes the tags on to the commands that
-// testscript runs.
-func helperFile(pkg string, isMain bool) []byte {
+// helperFile returns the file that gives the package pkg its labOn. Every
+// package but a test's also passes the tags on, in PATH, to the commands
+// started with an environment of their own: those testscript runs, and
+// ply's own helper, which a test may start with an environment it wrote.
+func helperFile(pkg string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, helperSource, pkg, VariantEnv, pathMarker)
-	if isMain && !strings.HasSuffix(pkg, "_test") {
+	if !strings.HasSuffix(pkg, "_test") {
 		fmt.Fprintf(&b, mainHelperSource, VariantEnv)
 	}
 	return b.Bytes()

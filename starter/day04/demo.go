@@ -54,7 +54,7 @@ func demo(args []string) int {
 		return fail(1, "ply demo", err)
 	}
 	defer ws.Close()
-	repl := newREPL(ws)
+	repl := newREPL(ws, sandboxFlags{}.places(ws.Dir()))
 	fmt.Printf("demo: the playground is copied to %s, and ply works on the copy\n", ws.Dir())
 	ctx := context.Background()
 	repl.Play(ctx, demoScript)

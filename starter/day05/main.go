@@ -29,6 +29,7 @@ import (
 
 	"ply/day05/agent"
 	"ply/day05/llm"
+	"ply/day05/sandbox"
 	"ply/day05/selftest"
 	"ply/day05/tools"
 	"ply/day05/ui"
@@ -56,6 +57,8 @@ func run() int {
 	}
 	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
 	dir := flags.String("C", ".", "work in `dir`: the tools see this directory and nothing outside it")
+	var box sandboxFlags
+	box.register(flags)
 	flags.Usage = func() {
 		fmt.Fprint(flags.Output(), usage)
 		flags.PrintDefaults()
@@ -76,8 +79,9 @@ func run() int {
 		return fail(2, "ply", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws)
-	a.Guard(gate.newGate(ws.Dir()), gate.asker(repl))
+	places := box.places(ws.Dir())
+	repl, a := newREPL(ws, places)
+	a.Guard(gate.newGate(ws.Dir(), places != nil), gate.asker(repl))
 	if gate.yes {
 		repl.WarnYes()
 	}
@@ -107,13 +111,14 @@ func fail(status int, what string, err error) int {
 }
 
 // newREPL builds ply from the environment to work in ws: the model, the
-// tools and the REPL on stdin and stdout, with a spinner and a running
-// command's progress on stderr, and Ctrl-C caught. It has said hello. The
-// agent it returns refuses every call its gate asks about, until Guard
-// gives it the session's gate and who answers.
-func newREPL(ws *tools.Workspace) (*ui.REPL, *agent.Agent) {
+// tools (with commands confined to places, or nil) and the REPL on stdin
+// and stdout, with a spinner and a running command's progress on stderr,
+// and Ctrl-C caught. It has said hello. The agent it returns refuses every
+// call its gate asks about, until Guard gives it the session's gate and
+// who answers.
+func newREPL(ws *tools.Workspace, places *sandbox.Places) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
-	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
+	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ(), places))...)
 	a := agent.New(cfg.Gateway(), cfg.Model, registry)
 	repl := ui.NewREPL(a, os.Stdin, os.Stdout, ui.IsTerminal(os.Stdin))
 	if ui.IsTerminal(os.Stderr) {
@@ -131,6 +136,7 @@ func newREPL(ws *tools.Workspace) (*ui.REPL, *agent.Agent) {
 
 // usage is what ply -h prints.
 const usage = `usage: ply [-C dir] [--allow rule]... [--yes]
+           [--sandbox-read dir] [--sandbox-write dir] [--sandbox-net]
        ply demo
        ply mock-server [--addr host:port] [--addr-file file]
 
@@ -138,7 +144,11 @@ ply reads your messages, one a line, and answers each with a model;
 /help lists the commands. ply demo fixes the bug of a playground, a copy
 in a temporary directory, as you watch. ply mock-server serves the
 scripted model as an OpenAI-compatible server on loopback (ply
-mock-server -h says more).
+mock-server -h says more). The commands the model runs are confined
+by the kernel: one the gate lets run without asking only reads, and one
+you approve writes only the workspace and its own temporary folder;
+neither reads your home folder or other processes, or opens a network
+connection. The --sandbox flags widen what an approved command may do.
 The environment says which model ply talks to:
 
   MOCK=1           the built-in scripted model, offline
@@ -146,6 +156,7 @@ The environment says which model ply talks to:
   OPENAI_API_KEY   its API key, if it needs one
   PLY_MODEL        the server's name for the model (default gpt-4o-mini)
   SELFTEST=1       run the day's self-check instead
+  PLY_SANDBOX=off  no sandbox: every command asks, and runs with all your rights
 
 The flags:
 `

@@ -11,6 +11,7 @@ import (
 
 	"ply/day07/agent"
 	"ply/day07/llm"
+	"ply/day07/sandbox"
 	"ply/day07/tools"
 )
 
@@ -48,7 +49,7 @@ func TestBrokenCallOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	a := agent.New(llm.NewOpenAI(srv.URL+"/v1", ""), "m", tools.NewRegistry(tools.Editing(ws, nil)...))
+	a := agent.New(llm.NewOpenAI(srv.URL+"/v1", ""), "m", tools.NewRegistry(tools.Editing(ws, nil, sandbox.Default(ws.Dir()))...))
 	var last agent.Event
 	a.Send(context.Background(), "write big.txt", func(e agent.Event) { last = e })
 	mu.Lock()

@@ -34,6 +34,7 @@ import (
 
 	"ply/day07/agent"
 	"ply/day07/llm"
+	"ply/day07/sandbox"
 	"ply/day07/selftest"
 	"ply/day07/tools"
 	"ply/day07/ui"
@@ -64,6 +65,8 @@ func run() int {
 	}
 	flags := flag.NewFlagSet("ply", flag.ContinueOnError)
 	dir := flags.String("C", ".", "work in `dir`: the tools see this directory and nothing outside it")
+	var box sandboxFlags
+	box.register(flags)
 	flags.Usage = func() {
 		fmt.Fprint(flags.Output(), usage)
 		flags.PrintDefaults()
@@ -94,8 +97,9 @@ func run() int {
 		return fail(2, "ply", err)
 	}
 	defer ws.Close()
-	repl, a := newREPL(ws, budget, idle)
-	a.Guard(gate.newGate(ws.Dir()), gate.asker(repl))
+	places := box.places(ws.Dir())
+	repl, a := newREPL(ws, budget, idle, places)
+	a.Guard(gate.newGate(ws.Dir(), places != nil), gate.asker(repl))
 	if gate.yes {
 		repl.WarnYes()
 	}
@@ -131,17 +135,17 @@ func fail(status int, what string, err error) int {
 }
 
 // newREPL builds ply from the environment to work in ws: the model, the
-// tools and the REPL on stdin and stdout, with a spinner and a running
-// command's progress on stderr, and Ctrl-C caught. It has said hello. The
-// agent it returns refuses every call its gate asks about, until Guard
-// gives it the session's gate and who answers. budget is the model's
-// window in tokens, as PLY_CONTEXT says; 0 keeps the agent's default.
-// idle is how long the server may say nothing, as PLY_IDLE_TIMEOUT says;
-// 0 keeps the gateway's default.
-func newREPL(ws *tools.Workspace, budget int, idle time.Duration) (*ui.REPL, *agent.Agent) {
+// tools (with commands confined to places, or nil) and the REPL on stdin
+// and stdout, with a spinner and a running command's progress on stderr,
+// and Ctrl-C caught. It has said hello. The agent it returns refuses every
+// call its gate asks about, until Guard gives it the session's gate and
+// who answers. budget is the model's window in tokens, as PLY_CONTEXT
+// says; 0 keeps the agent's default. idle is how long the server may say
+// nothing, as PLY_IDLE_TIMEOUT says; 0 keeps the gateway's default.
+func newREPL(ws *tools.Workspace, budget int, idle time.Duration, places *sandbox.Places) (*ui.REPL, *agent.Agent) {
 	cfg := llm.ConfigFromEnv(os.Getenv)
 	cfg.IdleTimeout = idle
-	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ()))...)
+	registry := tools.NewRegistry(slices.Concat(tools.ReadOnly(ws), tools.Editing(ws, os.Environ(), places))...)
 	a := agent.New(llm.NewRetrying(cfg.Gateway()), cfg.Model, registry)
 	if budget > 0 {
 		a.SetBudget(budget)
@@ -162,6 +166,7 @@ func newREPL(ws *tools.Workspace, budget int, idle time.Duration) (*ui.REPL, *ag
 
 // usage is what ply -h prints.
 const usage = `usage: ply [-C dir] [--allow rule]... [--yes] [--resume [ID] | --fork ID@N]
+           [--sandbox-read dir] [--sandbox-write dir] [--sandbox-net]
        ply sessions [list] [--all] | ply sessions search [--all] [--raw] TEXT
        ply sessions show [--raw] ID | ply sessions export [--raw] ID
        ply demo
@@ -177,6 +182,11 @@ these three hide every secret they find, unless --raw asks for them.
 ply demo fixes the bug of a playground, a copy in a temporary directory,
 as you watch. ply mock-server serves the scripted model as an
 OpenAI-compatible server on loopback (ply mock-server -h says more).
+The commands the model runs are confined by the kernel: one the gate
+lets run without asking only reads, and one you approve writes only the
+workspace and its own temporary folder; neither reads your home folder
+or other processes, or opens a network connection. The --sandbox flags
+widen what an approved command may do.
 The environment says which model ply talks to, and where sessions live:
 
   MOCK=1           the built-in scripted model, offline
@@ -186,6 +196,7 @@ The environment says which model ply talks to, and where sessions live:
   PLY_HOME         where sessions are kept (default $XDG_STATE_HOME/ply or ~/.local/state/ply)
   PLY_FSYNC=1      sync each event to the disk before going on
   SELFTEST=1       run the day's self-check instead
+  PLY_SANDBOX=off  no sandbox: every command asks, and runs with all your rights
 
 The flags:
 `

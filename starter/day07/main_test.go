@@ -22,6 +22,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"ply/day07/llm"
+	"ply/day07/sandbox"
 )
 
 // TestMain lets the test binary stand in for ply: scripts run "exec ply".
@@ -36,23 +37,40 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		Setup:               isolate,
 		Cmds:                scriptCmds,
+		Condition:           scriptCondition,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 	})
 }
 
-// isolate gives each script a home of its own inside $WORK, so a student's
-// real key, config and sessions never reach a test. The go command that
-// scripts run through run_command keeps the build cache of the tests, so
-// that go test in a playground does not compile the standard library anew.
+// scriptCondition answers a script's own conditions: [sandbox] holds
+// where this machine can confine commands, as ply would here.
+func scriptCondition(cond string) (bool, error) {
+	if cond == "sandbox" {
+		return sandbox.Default(os.TempDir()) != nil, nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
+}
+
+// isolate gives each script a home of its own, a new temporary folder, so
+// a student's real key, config and sessions never reach a test. The go
+// command that scripts run through run_command keeps the build cache of
+// the tests, so that go test in a playground does not compile the
+// standard library anew.
 func isolate(env *testscript.Env) error {
-	home := filepath.Join(env.WorkDir, "home")
+	// The home is beside $WORK, not in it: most scripts work in $WORK, and a
+	// workspace that holds ply's sessions gets no sandbox.
+	home, err := os.MkdirTemp("", "ply-script-home-")
+	if err != nil {
+		return err
+	}
+	env.Defer(func() { _ = os.RemoveAll(home) }) // what it cannot remove is the system's temporary folder's
 	env.Setenv("HOME", home)
 	env.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
 	env.Setenv("GOCACHE", goCache())
 	env.Setenv("GOTOOLCHAIN", "local")
 	env.Setenv("GOPROXY", "off")
-	return os.MkdirAll(home, 0o700)
+	return nil
 }
 
 // goCache returns the build cache of the go command that runs the tests.

@@ -29,7 +29,7 @@ func conversation(texts ...string) []llm.Message {
 // tools, as the agent does.
 func mockStep(ctx context.Context, g llm.Gateway, msgs []llm.Message) (collected, error) {
 	var offered []llm.ToolSpec
-	for _, t := range slices.Concat(tools.ReadOnly(nil), tools.Editing(nil, nil)) {
+	for _, t := range slices.Concat(tools.ReadOnly(nil), tools.Editing(nil, nil, nil)) {
 		offered = append(offered, llm.ToolSpec{Name: t.Name(), Description: t.Description(), Parameters: t.Schema()})
 	}
 	s, err := g.Stream(ctx, llm.Request{Model: "m", Messages: msgs, Tools: offered})

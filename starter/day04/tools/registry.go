@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"ply/day04/sandbox"
 )
 
 // Registry holds the tools the model may call, by name.
@@ -37,9 +39,10 @@ func ReadOnly(ws *Workspace) []Tool {
 }
 
 // Editing returns the day's tools that change things, working in ws, sorted
-// by name. The commands run_command runs get environ without its secrets.
-func Editing(ws *Workspace, environ []string) []Tool {
-	return []Tool{EditFile{ws}, NewRunCommand(ws, environ), WriteFile{ws}}
+// by name. The commands run_command runs get environ without its secrets,
+// in a sandbox made of places (nil: none).
+func Editing(ws *Workspace, environ []string, places *sandbox.Places) []Tool {
+	return []Tool{EditFile{ws}, NewRunCommand(ws, environ, places), WriteFile{ws}}
 }
 
 // All returns the tools, sorted by name.

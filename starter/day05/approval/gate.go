@@ -25,10 +25,11 @@ type Tool interface {
 // A Gate is not safe for concurrent use: the agent runs one call at a
 // time.
 type Gate struct {
-	rules     []Rule
-	workspace string // absolute; paths in it are not outside
-	grants    Grants
-	shell     bool // commands run in a POSIX shell, which the gate can read
+	rules      []Rule
+	workspace  string // absolute; paths in it are not outside
+	grants     Grants
+	shell      bool // commands run in a POSIX shell, which the gate can read
+	unconfined bool // no sandbox holds the commands: every one asks
 }
 
 // New returns a gate for the workspace directory (absolute) with rules,
@@ -36,6 +37,13 @@ type Gate struct {
 func New(workspace string, rules []Rule) *Gate {
 	return &Gate{rules: rules, workspace: workspace, shell: runtime.GOOS != "windows"}
 }
+
+// Unconfined tells the gate that no sandbox holds the commands it lets
+// run: then every command asks. The rules only say which programs start,
+// and the sandbox keeps what they do inside the workspace; without it,
+// the program the rules allow can read the user's keys, and no command
+// runs without a human's yes.
+func (g *Gate) Unconfined() { g.unconfined = true }
 
 // Grants returns the session's "always" answers, for /grants, /revoke and
 // saving with the session.
@@ -75,7 +83,11 @@ func (g *Gate) judge(name string, args arguments) Decision {
 	case name == "run_command" && !g.shell:
 		return ask("on Windows the gate cannot read a command, so every command asks")
 	case name == "run_command":
-		return CheckCommand(args.Command, g.rules, g.workspace)
+		d := CheckCommand(args.Command, g.rules, g.workspace)
+		if d.Verdict == Allow && g.unconfined {
+			return ask("there is no sandbox to hold commands here, so every command asks (%s)", d.Reason)
+		}
+		return d
 	case (name == "write_file" || name == "edit_file") && args.Path == "":
 		return deny("%s needs the path of the file it changes", name)
 	case (name == "write_file" || name == "edit_file") && insideGit(args.Path):

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 
 	"mvdan.cc/sh/v3/expand"
@@ -89,6 +90,45 @@ func (p *Program) Run(ctx context.Context, h Host) (status int, refused string, 
 		return int(code), "", nil
 	}
 	return 0, "", err
+}
+
+// ReadOnly reports whether every command of p was allowed by a rule of
+// ply's own list, whose commands only read: then p runs in the read-only
+// sandbox. A command that a rule of the user's allowed makes p run as a
+// command a human approved runs.
+func (p *Program) ReadOnly() bool {
+	readOnly := true
+	p.calls(func(words []string) {
+		if rule, ok := p.judge.rule(words); ok && !rule.readOnly {
+			readOnly = false
+		}
+	})
+	return readOnly
+}
+
+// Programs returns the names of the programs p may start, each once, in
+// order: the first word of each simple command that is not a builtin of
+// the shell. The read-only sandbox lets these start, and no other.
+func (p *Program) Programs() []string {
+	var names []string
+	p.calls(func(words []string) {
+		if !interp.IsBuiltin(words[0]) && !slices.Contains(names, words[0]) {
+			names = append(names, words[0])
+		}
+	})
+	return names
+}
+
+// calls calls f with the words of each simple command of p, as written.
+func (p *Program) calls(f func(words []string)) {
+	syntax.Walk(p.file, func(n syntax.Node) bool {
+		if call, ok := n.(*syntax.CallExpr); ok {
+			if words, ok := literals(call.Args); ok && len(words) > 0 {
+				f(words)
+			}
+		}
+		return true
+	})
 }
 
 // run is one run of a program.

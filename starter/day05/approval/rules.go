@@ -18,7 +18,8 @@ import (
 // model wrote, byte for byte. /bin/ls, ./ls, LS and a Cyrillic "ls" are
 // other names, and ask.
 type Rule struct {
-	words []string // the name, then the arguments that must come first
+	words    []string // the name, then the arguments that must come first
+	readOnly bool     // a rule of ply's own list, whose commands only read: they run in the read-only sandbox
 }
 
 // The reasons a rule given with --allow is refused.
@@ -78,19 +79,27 @@ func (r Rule) matches(words []string) bool {
 	return len(r.words) > 0 && len(words) >= len(r.words) && slices.Equal(words[:len(r.words)], r.words)
 }
 
-// defaultRules are the commands ply runs without asking: each one only
-// reads. go test is not among them, nor make, nor any command that runs
+// defaultRules are the commands ply runs without asking: each only reads,
+// and the read-only sandbox holds it to that whatever its arguments say
+// (it writes nothing, and reads nothing outside the workspace and the
+// system). go test is not among them, nor make, nor any command that runs
 // code from the project: that code may be what the model just wrote.
 var defaultRules = [][]string{
-	{"cat"}, {"echo"}, {"grep"}, {"head"}, {"ls"}, {"pwd"}, {"tail"}, {"wc"},
-	{"git", "diff"}, {"git", "log"}, {"git", "status"},
+	{"["}, {"basename"}, {"cat"}, {"cut"}, {"diff"}, {"dirname"}, {"du"}, {"echo"}, {"find"},
+	{"git", "blame"}, {"git", "branch"}, {"git", "diff"}, {"git", "grep"}, {"git", "log"},
+	{"git", "ls-files"}, {"git", "rev-parse"}, {"git", "show"}, {"git", "status"}, {"go", "version"},
+	{"grep"}, {"head"}, {"ls"}, {"nl"}, {"pwd"}, {"realpath"}, {"sed", "-n"}, {"sort"}, {"stat"},
+	{"tail"}, {"test"}, {"tr"}, {"uniq"}, {"wc"},
 }
 
 // DefaultRules returns the rules ply starts with, to which --allow adds.
+// Their commands only read, and run in the read-only sandbox; a rule the
+// user adds is the user's word that a command may run, and it runs as one
+// a human approved.
 func DefaultRules() []Rule {
 	rules := make([]Rule, len(defaultRules))
 	for i, words := range defaultRules {
-		rules[i] = Rule{words: words}
+		rules[i] = Rule{words: words, readOnly: true}
 	}
 	return rules
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ply/day05/approval"
+	"ply/day05/sandbox"
 )
 
 // script writes an executable shell script into ws, for a rule to name
@@ -53,7 +54,7 @@ func interpreted(t *testing.T, ctx context.Context, ws *Workspace, environ []str
 	if d.Verdict != approval.Allow || d.Program == nil {
 		t.Fatalf("CheckCommand(%q) = %v: %s; want it allowed, with its program", command, d.Verdict, d.Reason)
 	}
-	got, err := NewRunCommand(ws, environ).run(WithProgram(ctx, d.Program), command, timeout)
+	got, err := NewRunCommand(ws, environ, sandbox.Default(ws.Dir())).run(WithProgram(ctx, d.Program), command, timeout)
 	if err != nil {
 		t.Fatalf("run_command %q: %v", command, err)
 	}
@@ -71,14 +72,16 @@ func TestInterpretedCommand(t *testing.T) {
 		{"a pipeline", "cat calc.go | wc -l", "1\n(exit code 0 · 9.99s)"},
 		{"no input: what reads it gets nothing", "cat", "(no output)\n(exit code 0 · 9.99s)"},
 		{"builtins", "echo one; pwd > /dev/null; echo two", "one\ntwo\n(exit code 0 · 9.99s)"},
-		{"refused as it runs", "echo before; cat s*; echo after",
-			"before\nply: refused as it ran: cat secret.txt: cat reads outside the workspace: secret.txt\n" +
-				"(stopped: the approval gate refused, as it ran, cat secret.txt: cat reads outside the workspace: secret.txt · 9.99s)"},
+		{"refused as it runs", "echo before; tail -n 1 *; echo after",
+			"before\nply: refused as it ran: tail -n 1 -f calc.go secret.txt: tail -f does not end on its own\n" +
+				"(stopped: the approval gate refused, as it ran, tail -n 1 -f calc.go secret.txt: tail -f does not end on its own · 9.99s)"},
+		{"a link out, refused by the kernel", "cat secret.txt; echo after",
+			"cat: secret.txt: Permission denied\nafter\n(exit code 0 · 9.99s)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			ws := tree(t, map[string]string{"calc.go": "package calc\n"})
+			ws := tree(t, map[string]string{"calc.go": "package calc\n", "-f": "a file whose name is an option\n"})
 			if err := os.Symlink(filepath.Join(ws.Dir(), "..", "secret.txt"), filepath.Join(ws.Dir(), "secret.txt")); err != nil {
 				t.Fatal(err)
 			}
@@ -169,7 +172,7 @@ func TestRunCommandRefusesAnotherProgram(t *testing.T) {
 	ws := tree(t, nil)
 	d := approval.CheckCommand("ls", approval.DefaultRules(), ws.Dir())
 	ctx := WithProgram(context.Background(), d.Program)
-	got, err := NewRunCommand(ws, os.Environ()).Run(ctx, runArgs("touch x", 0))
+	got, err := NewRunCommand(ws, os.Environ(), sandbox.Default(ws.Dir())).Run(ctx, runArgs("touch x", 0))
 	if err == nil || !strings.Contains(err.Error(), "not the one the approval gate judged") {
 		t.Errorf("run_command touch x, with the program of ls = %q, %v; want a refusal", got, err)
 	}
@@ -189,7 +192,7 @@ func BenchmarkAllowedCommand(b *testing.B) {
 	const command = "cat calc.go | grep -n calc"
 	ws := tree(b, map[string]string{"calc.go": "package calc\n"})
 	d := approval.CheckCommand(command, approval.DefaultRules(), ws.Dir())
-	r := NewRunCommand(ws, os.Environ())
+	r := NewRunCommand(ws, os.Environ(), sandbox.Default(ws.Dir()))
 	for _, bc := range []struct {
 		name string
 		ctx  context.Context

@@ -11,23 +11,29 @@ import (
 
 	"ply/day06/approval"
 	"ply/day06/llm/llmtest"
+	"ply/day06/sandbox"
 	"ply/day06/tools"
 )
 
 // TestAllowedCommandRunsFromItsTree runs cat s* with the real
-// run_command, in a workspace where s is a link to a secret outside it.
-// The gate allows cat s* by its words, and the agent hands run_command
-// the tree it judged, which is judged again as it runs: cat s is
-// refused. The same command, approved by a human because of a part that
-// asks, runs as the human read it, in sh.
+// run_command, in a workspace where s is a link to a secret outside it,
+// and then tries to write a file. The gate allows cat s* by its words,
+// and the agent hands run_command the tree it judged, which runs in the
+// read-only sandbox: cat s is refused by the kernel, and nothing is
+// written. The same command with a part that asks, approved by a human,
+// runs as the human read it, in sh, in the sandbox of an approved
+// command: it writes the workspace, and still reads nothing outside.
 func TestAllowedCommandRunsFromItsTree(t *testing.T) {
+	if sandbox.Default(t.TempDir()) == nil {
+		t.Skip("no sandbox on this machine: every command asks")
+	}
 	tests := []struct {
 		name, command string
 		ask           approval.Asker
-		want, not     string // in what the model reads, and not in it
+		writes        bool // the command's file is written
 	}{
-		{"allowed by the rules", "cat s*", &asker{}, "refused as it ran: cat s", "the launch codes"},
-		{"approved by the human", "cat s*; true", &asker{answer: approval.Answer{Reply: approval.Yes}}, "the launch codes", "refused"},
+		{"allowed by the rules", "cat s*; echo x > /dev/null", &asker{}, false},
+		{"approved by the human", "cat s*; echo x > made", &asker{answer: approval.Answer{Reply: approval.Yes}}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,12 +54,15 @@ func TestAllowedCommandRunsFromItsTree(t *testing.T) {
 			}
 			defer ws.Close()
 			g := &llmtest.Script{Replies: llmtest.Replies(calls("run_command", `{"command":"`+tt.command+`"}`), final)}
-			a := New(g, "m", tools.NewRegistry(tools.Editing(ws, os.Environ())...))
+			a := New(g, "m", tools.NewRegistry(tools.Editing(ws, os.Environ(), sandbox.Default(ws.Dir()))...))
 			a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), tt.ask)
 			send(context.Background(), a, "go")
 			results := toolMessages(g.Requests()[len(g.Requests())-1])
-			if len(results) != 1 || !strings.Contains(results[0], tt.want) || strings.Contains(results[0], tt.not) {
-				t.Errorf("run_command %q: the model read %q, want %q in it and not %q", tt.command, results, tt.want, tt.not)
+			if len(results) != 1 || !strings.Contains(results[0], "Permission denied") || strings.Contains(results[0], "the launch codes") {
+				t.Errorf("run_command %q: the model read %q, want the kernel's refusal, and not the secret", tt.command, results)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "made")); (err == nil) != tt.writes {
+				t.Errorf("run_command %q: made exists: %v, want %v", tt.command, err == nil, tt.writes)
 			}
 		})
 	}

@@ -23,6 +23,12 @@ const maxNesting = 100
 // maxDepth is how many scripts deep the gate looks into sh -c 'sh -c …'.
 const maxDepth = 3
 
+// maxCalls is how many simple commands a line may hold and still run
+// without asking. Each may start a program, and the parts of a pipeline
+// start at once: a line of a thousand cat | cat | … would start a
+// thousand processes, which no sandbox of files counts.
+const maxCalls = 32
+
 // maxParses is how many times one check may parse: twice for the command,
 // and twice more for each script inside it (sh -c SCRIPT, eval). A line of
 // hundreds of sh -c would otherwise cost hundreds of parses.
@@ -92,11 +98,28 @@ func (c *checker) command(cmd string) (Decision, *syntax.File) {
 			file = f
 		}
 	}
+	if n := countCalls(file); n > maxCalls {
+		result.add(ask("it runs %d commands, more than the %d a line may run without asking", n, maxCalls))
+	}
 	d := result.decision()
 	if d.Verdict == Allow && d.Reason == "" {
 		d.Reason = "there is nothing to run"
 	}
 	return d, file
+}
+
+// countCalls returns how many simple commands f holds, however deep.
+func countCalls(f *syntax.File) int {
+	n := 0
+	if f != nil {
+		syntax.Walk(f, func(node syntax.Node) bool {
+			if _, ok := node.(*syntax.CallExpr); ok {
+				n++
+			}
+			return true
+		})
+	}
+	return n
 }
 
 // parsed judges cmd as the shell lang reads it, and returns the tree.

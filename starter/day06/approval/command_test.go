@@ -69,6 +69,28 @@ var allowedCommands = []commandCase{
 	{"ls >&-", "joins two descriptors"},
 	{"cat <<-EOF\n\thello\n\tEOF", "here-document"},
 
+	// Looking around, which the read-only sandbox makes harmless whatever
+	// the arguments say.
+	{"git show HEAD~1:calc.go", "git show"},
+	{"git branch -a", "git branch"},
+	{"git rev-parse --show-toplevel", "git rev-parse"},
+	{"git grep -n Div", "git grep"},
+	{"git ls-files", "git ls-files"},
+	{"git blame calc.go", "git blame"},
+	{"diff calc.go calc_test.go", "diff"},
+	{"sort -u calc.go | uniq -c", "uniq"},
+	{"sed -n 10,20p calc.go", "sed -n"},
+	{"sed -n '5,$p' calc.go", "sed -n"},
+	{"find . -name '*.go' -newer calc.go", "find"},
+	{"test -f calc.go && [ -d internal ]", "test"},
+	{"go version", "go version"},
+	{"cut -d: -f1 calc.go | tr a-z A-Z | nl", "nl"},
+	{"du -sh . && stat calc.go", "stat"},
+	{"realpath calc.go; basename /ws/calc.go; dirname a/b", "dirname"},
+	{"tail --retry calc.go", "tail"},
+	{"tail -n +1 calc.go", "tail"},
+	{strings.Repeat("cat calc.go | ", 31) + "wc -l", "wc"},
+
 	{"ls -- -weird", "ls"},
 	{"", "nothing to run"},
 	{"# only a comment", "nothing to run"},
@@ -104,19 +126,33 @@ var askedCommands = []commandCase{
 	{"ls &", "ls & runs in the background"},
 	{"tail -n 1 calc.go & ls", "runs in the background"},
 	{"a() { b; }; b() { a | a & }; a", "defines the function a"},
-	// Options that never end, follow links out, or start a program.
+	// Options that never end, write, or start a program, and lines that
+	// start too many.
 	{"tail -f calc.go", "tail -f does not end on its own"},
 	{"tail -F calc.go", "does not end on its own"},
 	{"tail -5f calc.go", "does not end on its own"},
 	{"tail --follow=name calc.go", "does not end on its own"},
 	{"tail --fo calc.go", "does not end on its own"},
-	{"tail --retry calc.go", "does not end on its own"},
-	{"grep -R key .", "grep -R follows every link"},
-	{"grep -nR key .", "follows every link"},
-	{"grep --dereference-rec key .", "follows every link"},
-	{"ls -lL .", "ls -lL follows links"},
-	{"ls --dereference", "follows links"},
-	{"wc --files0-from=names.txt", "reads the files a file names"},
+	{"tail +1f calc.go", "tail +1f does not end on its own"},
+	{"tail +f calc.go", "does not end on its own"},
+	{"sort -o out.txt calc.go", "sort -o writes a file"},
+	{"sort -uo out.txt calc.go", "writes a file"},
+	{"sort --output=out.txt calc.go", "writes a file"},
+	{"sort --compress-program=sh calc.go", "runs a program"},
+	{"sort -T tmp calc.go", "temporary files"},
+	{"sed -n 1p -i calc.go", "sed -i writes the files in place"},
+	{"sed -n 'w out.txt' calc.go", "sed -n runs without asking only to print lines"},
+	{"sed -n '1e rm x' calc.go", "only to print lines"},
+	{"sed -n '/x/p' calc.go", "only to print lines"},
+	{"sed -n", "only to print lines"},
+	{"sed s/a/b/ calc.go", "sed is not on the allow-list"},
+	{"find . -delete", "find -delete removes files"},
+	{"find . -name x -exec rm {} +", "runs a command"},
+	{"find . -execdir sh -c x \\;", "runs a command"},
+	{"find . -ok rm {} \\;", "runs a command"},
+	{"find . -fprint out.txt", "writes a file"},
+	{"git grep --open-files-in-pager=vi x", "runs a pager"},
+	{strings.Repeat("cat calc.go | ", 32) + "wc -l", "it runs 33 commands, more than the 32"},
 	{"echo " + strings.Repeat("{a,b}", 30), "turns into more than 256 words"},
 	{"echo {a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b}", "turns into more than 256 words"},
 	{"echo {1..100000000}", "turns into more than 256 words"},
@@ -233,32 +269,13 @@ var askedCommands = []commandCase{
 	{"git diff --outp=x", "--outp"},
 	{"git diff {--output=x,HEAD}", "may turn into other arguments"},
 	{"git diff *", "may turn into other arguments"},
-	// Paths outside the workspace, by their words.
-	{"cat /etc/shadow", "cat reads outside the workspace: /etc/shadow"},
-	{"cat ~/.ssh/id_ed25519", "~/.ssh"},
-	{"cat ../secret.txt", "../secret.txt"},
-	{"grep -r key ..", ".."},
-	{"grep --file=/etc/passwd x", "/etc/passwd"},
-	{"grep -f/etc/passwd x", "/etc/passwd"},
-	{"cat /ws/../../etc/passwd", "outside"},
-	{"cat calc.go 0< /etc/shadow", "outside"},
-	{"ls /", "/"},
-	{"cat /ws/../etc/passwd", "/ws/../etc/passwd"},
-	{"cat < /etc/shadow", "< /etc/shadow reads outside the workspace"},
-	{"cat < /dev/tcp/example.com/80", "outside"},
-	{"ls ~+ 2>/dev/null || ls", "~+"},
-	// Patterns the shell turns into a path outside: a brace spells one,
-	// and sh finds .. in every directory for a glob that starts with a dot.
-	{"cat .*/id_ed25519", ".*/id_ed25519 may turn into a path outside the workspace"},
-	{"grep -r key .*", "may turn into a path outside"},
-	{"cat .?/secret.txt", "may turn into"},
-	{"cat [.][.]/secret.txt", "may turn into"},
-	{"cat {..,}/secret.txt", "may turn into"},
-	{"cat {/etc,x}/passwd", "may turn into"},
-	{"cat {~,x}/.ssh/id_ed25519", "may turn into"},
-	{"cat x/..{,}/../secret.txt", "may turn into"},
-	{"grep --file={/etc,x}/passwd x", "may turn into"},
-	{"cat < .?/secret.txt", "< .?/secret.txt may read outside the workspace"},
+	// Patterns sh and bash expand otherwise: sh finds . and .. for a
+	// pattern that starts with a dot.
+	{"ls .*", ".* is a pattern that sh and bash expand otherwise"},
+	{"cat .*/id_ed25519", "expand otherwise"},
+	{"grep -r key .*", "expand otherwise"},
+	{"cat .?/secret.txt", "expand otherwise"},
+	{"cat [.][.]/secret.txt", "expand otherwise"},
 	// Stricter than bash: a partly quoted delimiter keeps the body literal
 	// in bash, but the parser reads the $(…), and the gate asks.
 	{"cat <<E'O'F\n$(rm x)\nEOF", "rm"},
@@ -385,6 +402,45 @@ func TestCheckCommandKeepsEveryReason(t *testing.T) {
 				t.Errorf("CheckCommand(%q) = %v: %s\nwant every reason of its strictest parts, %q among them (see day05's exercise 1: decide keeps on after the first refusal)",
 					tt.cmd, got.Verdict, got.Reason, want)
 			}
+		}
+	}
+}
+
+// TestPathsAreTheSandboxs checks that the gate does not judge where a
+// path leads: each of these reads outside the workspace, by its words,
+// by a pattern that may become such a path, through the links it follows
+// or the files a file names, and the gate allows it by its rules. The
+// sandbox refuses every open outside, whatever the words (the main
+// package's TestGateAttacks runs such commands in it, and the differential
+// test checks that no line the gate allows shows a file outside); a check
+// of names here would be a second judge, and every one so far has had a
+// way round it.
+func TestPathsAreTheSandboxs(t *testing.T) {
+	for _, cmd := range []string{
+		"grep -R key .", "grep -nR key .", "grep --dereference-rec key .",
+		"ls -lL .", "ls --dereference", "wc --files0-from=names.txt",
+		"cat /etc/shadow",
+		"cat ~/.ssh/id_ed25519",
+		"cat ../secret.txt",
+		"grep -r key ..",
+		"grep --file=/etc/passwd x",
+		"grep -f/etc/passwd x",
+		"cat /ws/../../etc/passwd",
+		"cat calc.go 0< /etc/shadow",
+		"ls /",
+		"cat /ws/../etc/passwd",
+		"cat < /etc/shadow",
+		"cat < /dev/tcp/example.com/80",
+		"ls ~+ 2>/dev/null || ls",
+		"cat {..,}/secret.txt",
+		"cat {/etc,x}/passwd",
+		"cat {~,x}/.ssh/id_ed25519",
+		"cat x/..{,}/../secret.txt",
+		"grep --file={/etc,x}/passwd x",
+		"cat < .?/secret.txt",
+	} {
+		if d := CheckCommand(cmd, DefaultRules(), "/ws"); d.Verdict != Allow {
+			t.Errorf("CheckCommand(%q) = %v: %s; want it allowed, the sandbox holding its paths", cmd, d.Verdict, d.Reason)
 		}
 	}
 }

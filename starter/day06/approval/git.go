@@ -2,6 +2,8 @@ package approval
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,8 +29,11 @@ var gitSettings = [][2]string{
 
 // gitEnvironment are variables an allowed git gets besides: no optional
 // locks, so that git status does not write the index as it refreshes it
-// (a write, which also runs the post-index-change hook), and no prompt.
-var gitEnvironment = []string{"GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0"}
+// (a write, which also runs the post-index-change hook); no prompt; and
+// none of the user's own settings, which lie in the home folder, where
+// the read-only sandbox lets nothing read (git stops when it cannot read
+// them).
+var gitEnvironment = []string{"GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "GIT_CONFIG_GLOBAL=" + os.DevNull}
 
 // What is left needs a configuration file the model cannot write without
 // a question: an external diff (diff.external) and a diff driver's
@@ -38,8 +43,11 @@ var gitEnvironment = []string{"GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0"}
 
 // environment returns the environment of the program name: env, and for
 // git the settings above, given as GIT_CONFIG_COUNT, GIT_CONFIG_KEY_n and
-// GIT_CONFIG_VALUE_n after any the user set.
-func environment(name string, env []string) []string {
+// GIT_CONFIG_VALUE_n after any the user set, and a ceiling: git looks for
+// its repository in the workspace and never above it (in a home folder
+// under git, or a monorepo the workspace is part of), where the sandbox
+// would not let it read.
+func environment(name string, env []string, workspace string) []string {
 	if commandName(name) != "git" {
 		return env
 	}
@@ -61,5 +69,6 @@ func environment(name string, env []string) []string {
 			fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", count+i, s[1]))
 	}
 	kept = append(kept, fmt.Sprintf("GIT_CONFIG_COUNT=%d", count+len(gitSettings)))
+	kept = append(kept, "GIT_CEILING_DIRECTORIES="+filepath.Dir(workspace))
 	return slices.Concat(kept, gitEnvironment)
 }

@@ -14,7 +14,7 @@ import (
 // mockCorrectsEdit lets the Mock edit a calc.go with the real edit_file,
 // so that the refusal it reads is the one the tool really gives.
 func mockCorrectsEdit(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		const mul = "// Mul returns a * b.\nfunc Mul(a, b int) int { return a * b }\n"
 		if err := os.WriteFile(filepath.Join(s.dir, "calc.go"), []byte("package calc\n\n"+mul), 0o644); err != nil {
 			return err

@@ -14,8 +14,8 @@ import (
 	"ply/day06/tools"
 )
 
-// run calls the named tool of the sandbox's workspace with args.
-func (s *sandbox) run(ctx context.Context, name string, args map[string]any) tools.Result {
+// run calls the named tool of the scratch workspace with args.
+func (s *scratch) run(ctx context.Context, name string, args map[string]any) tools.Result {
 	data, _ := json.Marshal(args) // a map of strings and numbers always marshals
 	return tools.NewRegistry(tools.ReadOnly(s.ws)...).Run(ctx, name, string(data))
 }
@@ -76,7 +76,7 @@ func longResultCut(ctx context.Context) error {
 }
 
 func searchHits(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.run(ctx, "search", map[string]any{"pattern": `^func Test\w+`})
 		want := []string{
 			"calc_test.go:3: func TestAdd(t *testing.T) {}",
@@ -90,7 +90,7 @@ func searchHits(ctx context.Context) error {
 }
 
 func searchSkips(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.run(ctx, "search", map[string]any{"pattern": "TestHidden|TestBinary|TestAdd"})
 		if strings.Contains(r.Text, ".git") || strings.Contains(r.Text, "image.bin") {
 			return fmt.Errorf("search looked into .git or a binary file: %q", r.Text)
@@ -103,7 +103,7 @@ func searchSkips(ctx context.Context) error {
 }
 
 func searchLongLines(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		// Three lines: one longer than bufio.Scanner takes, the needle, and
 		// an empty one, whose "\n" ends the file.
 		text := strings.Repeat("x", 100_000) + "\nneedle\n\n"
@@ -120,7 +120,7 @@ func searchLongLines(ctx context.Context) error {
 }
 
 func findDoubleStar(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.run(ctx, "find", map[string]any{"pattern": "**/*_test.go"})
 		want := []string{"calc_test.go", "internal/deep/deep_test.go"}
 		if got := lines(r.Text); !reflect.DeepEqual(got, want) {
@@ -135,7 +135,7 @@ func findDoubleStar(ctx context.Context) error {
 }
 
 func findSingleStar(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.run(ctx, "find", map[string]any{"pattern": "*.go"})
 		want := []string{"calc.go", "calc_test.go"}
 		if got := lines(r.Text); !reflect.DeepEqual(got, want) {
@@ -146,7 +146,7 @@ func findSingleStar(ctx context.Context) error {
 }
 
 func findManyStars(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		deep := filepath.Join(s.dir, "deep", strings.Repeat("a/", 30), "c.txt")
 		if err := os.MkdirAll(filepath.Dir(deep), 0o755); err != nil {
 			return err
@@ -169,7 +169,7 @@ func findManyStars(ctx context.Context) error {
 }
 
 func readFileLines(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.run(ctx, "read_file", map[string]any{"path": "notes/todo.txt"})
 		if want := "     1\tfix Div\n     2\tadd Mod\n"; r.Text != want {
 			return fmt.Errorf("read_file gave %q, want %q", r.Text, want)
@@ -183,7 +183,7 @@ func readFileLines(ctx context.Context) error {
 }
 
 func listDirEntries(ctx context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		r := s.run(ctx, "list_dir", map[string]any{"path": "internal/deep"})
 		want := []string{"README.md (5 bytes)", "deep_test.go (45 bytes)", "more/"}
 		if got := lines(r.Text); !reflect.DeepEqual(got, want) {

@@ -10,16 +10,16 @@ import (
 	"ply/day06/tools"
 )
 
-// sandbox is a workspace of files made for one check, with a secret file
+// scratch is a workspace of files made for one check, with a secret file
 // beside it, outside.
-type sandbox struct {
+type scratch struct {
 	dir    string // the workspace
 	secret string // a file outside it
 	ws     *tools.Workspace
 }
 
-// sandboxFiles are the files of every sandbox, by path.
-var sandboxFiles = map[string]string{
+// scratchFiles are the files of every scratch workspace, by path.
+var scratchFiles = map[string]string{
 	"calc.go":                     "package calc\n\nfunc Add(a, b int) int { return a + b }\n",
 	"calc_test.go":                "package calc\n\nfunc TestAdd(t *testing.T) {}\n",
 	"internal/deep/deep_test.go":  "package deep\n\nfunc TestDeep(t *testing.T) {}\n",
@@ -30,18 +30,18 @@ var sandboxFiles = map[string]string{
 	"image.bin":                   "func TestBinary\x00\x01\x02",
 }
 
-// inSandbox runs check in a fresh sandbox, and removes the sandbox after.
-func inSandbox(check func(s *sandbox) error) error {
+// inScratch runs check in a fresh scratch workspace, and removes it after.
+func inScratch(check func(s *scratch) error) error {
 	top, err := os.MkdirTemp("", "ply-selftest-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(top)
-	s := &sandbox{dir: filepath.Join(top, "ws"), secret: filepath.Join(top, "secret.txt")}
+	s := &scratch{dir: filepath.Join(top, "ws"), secret: filepath.Join(top, "secret.txt")}
 	if err := os.WriteFile(s.secret, []byte("the launch codes\n"), 0o600); err != nil {
 		return err
 	}
-	for name, content := range sandboxFiles {
+	for name, content := range scratchFiles {
 		path := filepath.Join(s.dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
@@ -58,7 +58,7 @@ func inSandbox(check func(s *sandbox) error) error {
 }
 
 // expectOutside checks that the workspace refuses path.
-func (s *sandbox) expectOutside(path string) error {
+func (s *scratch) expectOutside(path string) error {
 	rel, err := s.ws.Resolve(path)
 	if !errors.Is(err, tools.ErrOutside) {
 		return fmt.Errorf("Resolve(%q) = %q, %v; want an error wrapping tools.ErrOutside", path, rel, err)
@@ -67,7 +67,7 @@ func (s *sandbox) expectOutside(path string) error {
 }
 
 func refusesDotDot(context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		// ../ws2 starts with the workspace's own name, but is beside it.
 		for _, path := range []string{"../secret.txt", "notes/../../secret.txt", "..", "../ws2/x.go"} {
 			if err := s.expectOutside(path); err != nil {
@@ -79,7 +79,7 @@ func refusesDotDot(context.Context) error {
 }
 
 func refusesAbsolute(context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		if err := s.expectOutside(s.secret); err != nil {
 			return err
 		}
@@ -88,7 +88,7 @@ func refusesAbsolute(context.Context) error {
 }
 
 func refusesSymlinkOut(context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		if err := os.Symlink(s.secret, filepath.Join(s.dir, "innocent.txt")); err != nil {
 			return nil // this system cannot make symbolic links, so none can lead out
 		}
@@ -105,7 +105,7 @@ func refusesSymlinkOut(context.Context) error {
 }
 
 func allowsInside(context.Context) error {
-	return inSandbox(func(s *sandbox) error {
+	return inScratch(func(s *scratch) error {
 		tests := []struct{ path, want string }{
 			{"calc.go", "calc.go"},
 			{"", "."},

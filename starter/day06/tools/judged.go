@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
-	"sync"
 	"time"
 
 	"ply/day06/approval"
@@ -40,76 +38,37 @@ func programFrom(ctx context.Context) *approval.Program {
 	return p
 }
 
-// interpret runs p with the bounds shell gives a command: it ends after
-// timeout or when ctx is done, its programs start in process groups of
-// their own and every group is killed then, and once more when the run
-// ends; they get t.env and no input, and write to out.
+// interpret runs p as shell runs a command: in the workspace, with t.env
+// and no input, writing to out; in the sandbox, read-only when the rules
+// of ply's own list allowed it; in a process group of its own, killed
+// after timeout or when ctx is done, and once more when it ends. The
+// process is ply itself, as the gate's helper (approval.Program.Helper),
+// so that everything the interpreter does happens in the sandbox too, its
+// redirections as well as the programs it starts. Without a sandbox,
+// nothing runs: a command allowed without asking must be held by one.
 func (t RunCommand) interpret(ctx context.Context, p *approval.Program, timeout time.Duration, out io.Writer) (ending, error) {
+	if t.places == nil {
+		return ending{}, errors.New("there is no sandbox, and a command allowed without asking runs only in one")
+	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	var started processes
-	status, refused, err := p.Run(ctx, approval.Host{Dir: t.ws.Dir(), Env: t.env, Out: out, Exec: started.run})
-	started.killAll() // what is left, started in the background
+	cmd, outcome, err := p.Helper(ctx)
 	if err != nil {
 		return ending{}, err
 	}
-	end := ending{code: status, refused: refused, leftBehind: started.leftBehind}
-	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		end.timedOut = timeout
-	case ctx.Err() != nil:
-		end.cancelled = true
-	}
-	return end, nil
-}
-
-// processes are the programs of one run, each in a process group of its
-// own, so that killing them takes all they started too.
-type processes struct {
-	mu         sync.Mutex // guards the fields: the parts of a pipeline start at once
-	cmds       []*exec.Cmd
-	over       bool // killAll was called: nothing more may start
-	leftBehind bool // a program ended but left others that held its output open
-}
-
-// run starts cmd in a group of its own and waits for it, killing its
-// group when ctx is done. It returns the exit status: the code, or 128
-// and the signal for a program a signal ended, as a shell counts it.
-func (ps *processes) run(ctx context.Context, cmd *exec.Cmd) (int, error) {
 	ownGroup(cmd)
+	cmd.Cancel = func() error { return killGroup(cmd) }
+	cmd.Dir, cmd.Env = t.ws.Dir(), t.env
+	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = waitDelay
-	ps.mu.Lock()
-	err := errors.New("the command has ended")
-	if !ps.over && ctx.Err() == nil {
-		err = cmd.Start() // under the lock, so that killAll cannot miss it
-	}
-	if err == nil {
-		ps.cmds = append(ps.cmds, cmd)
-	}
-	ps.mu.Unlock()
+	cleanup, err := t.start(cmd, p)
 	if err != nil {
-		return 0, fmt.Errorf("start: %w", err)
+		outcome()
+		return ending{}, fmt.Errorf("start the command: %w", err)
 	}
-	stop := context.AfterFunc(ctx, func() { _ = killGroup(cmd) }) // an error means the group is gone already
-	err = cmd.Wait()
-	stop()
-	if cmd.ProcessState == nil {
-		return 0, fmt.Errorf("wait: %w", err)
-	}
-	if errors.Is(err, exec.ErrWaitDelay) {
-		ps.mu.Lock()
-		ps.leftBehind = true
-		ps.mu.Unlock()
-	}
-	return exitStatus(cmd.ProcessState), nil
-}
-
-// killAll kills every group the run started, and lets no more start.
-func (ps *processes) killAll() {
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	ps.over = true
-	for _, cmd := range ps.cmds {
-		_ = killGroup(cmd) // an error means the group is gone already
-	}
+	defer cleanup()
+	end, err := wait(ctx, cmd, timeout)
+	said := outcome()
+	end.refused, end.leftBehind = said.Refused, end.leftBehind || said.LeftBehind
+	return end, err
 }

@@ -9,24 +9,30 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"ply/day06/sandbox"
 )
 
 // RunCommand runs a shell command in the workspace: sh -c on unix, cmd /C
-// on Windows. It is the most powerful tool ply has: the command runs with
-// the user's rights and can reach anything the user can, inside the
-// workspace or not. The approval gate stands between the model and it;
-// a command the gate allowed by its rules comes with the tree the gate
-// judged, and runs from it (see judged.go).
+// on Windows. It is the most powerful tool ply has. The approval gate
+// stands between the model and it: a command the gate allowed by its
+// rules comes with the tree the gate judged, and runs from it (see
+// judged.go). And the kernel bounds what a command can reach: it runs in
+// a sandbox (see confine.go), read-only when the gate allowed it without
+// asking, and writing the workspace when a human approved it.
 type RunCommand struct {
-	ws  *Workspace
-	env []string // the command's environment: ply's, less its secrets
+	ws     *Workspace
+	env    []string        // the command's environment: ply's, less its secrets
+	places *sandbox.Places // what the sandbox is made of; nil: there is none, and commands run with the user's rights
 }
 
 // NewRunCommand returns run_command for ws. The commands it runs get
 // environ, entries "NAME=value" as os.Environ returns them, without the
-// variables that hold secrets.
-func NewRunCommand(ws *Workspace, environ []string) RunCommand {
-	return RunCommand{ws: ws, env: scrubEnv(environ)}
+// variables that hold secrets, and run confined to the places' policy for
+// an approved command (sandbox.Places.WorkspaceWrite), or, when places is
+// nil, with all the user's rights.
+func NewRunCommand(ws *Workspace, environ []string, places *sandbox.Places) RunCommand {
+	return RunCommand{ws: ws, env: scrubEnv(environ), places: places}
 }
 
 // The time a command may take. Two minutes is enough for the usual
@@ -57,12 +63,12 @@ func (RunCommand) Name() string { return "run_command" }
 // approval gate judges each one before it runs.
 func (RunCommand) ReadOnly() bool { return false }
 
-func (RunCommand) Description() string {
+func (t RunCommand) Description() string {
 	return "Run a shell command in the workspace (sh -c on unix, cmd /C on Windows) and return its output, " +
 		"standard output and standard error merged, and its exit code. The command reads no input. " +
 		fmt.Sprintf("It is stopped, with everything it started, after timeout_s seconds (%d by default, at most %d). ",
 			int(defaultTimeout.Seconds()), int(maxTimeout.Seconds())) +
-		"A long output keeps only its head and tail."
+		"A long output keeps only its head and tail." + t.confinement()
 }
 
 func (RunCommand) Schema() json.RawMessage {
@@ -151,12 +157,12 @@ func (a runCommandArgs) timeout() (time.Duration, error) {
 
 // shell runs command and says how it ended. The command runs in the
 // workspace with t.env, reads from the null device, and writes its output
-// and its errors to out. It runs in a process group of its own (a job of
-// its own is beyond us on Windows; see process_windows.go), and the whole
-// group is killed when timeout passes or ctx is cancelled, children and
-// grandchildren included, and once more when the command ends, to take
-// with it anything it left running. The error is for a command that could
-// not be started at all.
+// and its errors to out. It runs in the sandbox (see confine.go), in a
+// process group of its own (a job of its own is beyond us on Windows; see
+// process_windows.go), and the whole group is killed when timeout passes
+// or ctx is cancelled, children and grandchildren included, and once more
+// when the command ends, to take with it anything it left running. The
+// error is for a command that could not be started at all.
 func (t RunCommand) shell(ctx context.Context, command string, timeout time.Duration, out io.Writer) (ending, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -164,15 +170,24 @@ func (t RunCommand) shell(ctx context.Context, command string, timeout time.Dura
 	cmd.Dir, cmd.Env = t.ws.Dir(), t.env
 	cmd.Stdout, cmd.Stderr = out, out // one writer: os/exec calls it from one goroutine at a time
 	cmd.WaitDelay = waitDelay
-	if err := cmd.Start(); err != nil {
+	cleanup, err := t.start(cmd, nil)
+	if err != nil {
 		return ending{}, fmt.Errorf("start the shell: %w", err)
 	}
+	defer cleanup()
+	return wait(ctx, cmd, timeout)
+}
+
+// wait waits for cmd, started in a process group of its own that is
+// killed when ctx is done, and says how it ended; ctx ends after timeout.
+// What is left of the group is killed.
+func wait(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) (ending, error) {
 	err := cmd.Wait()
 	_ = killGroup(cmd) // what is left; an error means nothing was
 	var end ending
 	switch {
 	case cmd.ProcessState == nil:
-		return ending{}, fmt.Errorf("wait for the shell: %w", err)
+		return ending{}, fmt.Errorf("wait for %s: %w", cmd.Args[0], err)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		end.timedOut = timeout
 	case ctx.Err() != nil:

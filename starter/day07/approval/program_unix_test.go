@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // testHost is a Host that starts programs plainly, killing each when its
@@ -68,18 +69,24 @@ func runAllowed(t *testing.T, ws, cmd string, env []string) (out string, refused
 		t.Fatalf("CheckCommand(%q) = %v: %s, with program %v; want it allowed, with its program", cmd, d.Verdict, d.Reason, d.Program != nil)
 	}
 	var buf bytes.Buffer
-	_, refused, err := d.Program.Run(context.Background(), testHost(ws, &buf, env))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // a program that never ends is a failure, not a hang
+	defer cancel()
+	_, refused, err := d.Program.Run(ctx, testHost(ws, &buf, env))
 	if err != nil {
 		t.Fatalf("running %q: %v", cmd, err)
 	}
 	return buf.String(), refused
 }
 
-// TestProgramChecksAsItRuns runs commands the gate allows by their words,
-// whose expanded words or files reach outside: each is refused as it is
-// about to happen, and nothing after it runs.
+// TestProgramChecksAsItRuns runs commands the gate allows by their words:
+// they run as the shell would run them, each judged again on its words as
+// it is about to run. Where a path leads is the sandbox's to hold, not the
+// program's (see the main package's TestGateAttacks).
 func TestProgramChecksAsItRuns(t *testing.T) {
 	ws := linkedWorkspace(t)
+	if err := os.WriteFile(filepath.Join(ws, "-f"), []byte("a file named like an option\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		cmd     string
 		out     string // a piece of the output, or "" for none
@@ -91,11 +98,8 @@ func TestProgramChecksAsItRuns(t *testing.T) {
 		{"ls", "calc.go", ""},
 		{"cat < calc.go", "package calc", ""},
 		{"ls > /dev/null; echo done", "done", ""},
-		{"cat s*; echo after", "", "cat s: cat reads outside the workspace: s"},
-		{"cat ?/*", "", "a pattern lists"},
-		{"ls {k,x}", "", "ls reads outside the workspace: k"},
 		{"grep -r secret c*", "", ""},
-		{"echo x | cat *s", "", "reads outside the workspace"},
+		{"tail -n 1 *; echo after", "", "tail -n 1 -f calc.go k s: tail -f does not end on its own"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
@@ -110,44 +114,28 @@ func TestProgramChecksAsItRuns(t *testing.T) {
 	}
 }
 
-// TestCheckCommandFollowsLinks judges commands in a real workspace,
-// whose links lead out: a path is judged by where it leads, not only by
-// its name, before anything runs.
-func TestCheckCommandFollowsLinks(t *testing.T) {
+// TestCheckCommandLooksAtFiles judges commands in a real workspace with a
+// named pipe in it: reading one waits for a writer, for ever if none
+// comes, and so it asks before anything runs.
+func TestCheckCommandLooksAtFiles(t *testing.T) {
 	ws := linkedWorkspace(t)
 	if err := syscall.Mkfifo(filepath.Join(ws, "pipe"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("/proc", filepath.Join(ws, "proc")); err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
-		cmd, workspace string
-		want           Verdict
-		reason         string
+		cmd    string
+		want   Verdict
+		reason string
 	}{
-		{"cat calc.go", ws, Allow, "cat"},
-		{"ls . calc.go", ws, Allow, "ls"},
-		{"cat s", ws, Ask, "cat reads outside the workspace: s"},
-		{"cat k/secret.txt", ws, Ask, "outside the workspace: k/secret.txt"},
-		{"cat k/../calc.go", ws, Ask, "outside the workspace"},
-		{"grep -r secret k", ws, Ask, "outside the workspace: k"},
-		{"grep --file=s x", ws, Ask, "outside the workspace"},
-		{"cat < s", ws, Ask, "< s reads outside the workspace"},
-		{"cat proc/self/environ", ws, Ask, "outside the workspace"},
-		{"cat pipe", ws, Ask, "pipe is no file or folder"},
-		{"cat < pipe", ws, Ask, "< pipe reads what is no file or folder"},
-		{"grep -nfk/secret.txt calc.go", ws, Ask, "outside the workspace"},
-		{"grep -nfs calc.go", ws, Ask, "outside the workspace"},
-		{"cat /proc/self/environ", "/", Ask, "outside the workspace: /proc/self/environ"},
-		{"head -c 9 /dev/zero", "/", Ask, "outside the workspace: /dev/zero"},
-		{"ls /sys/kernel", "/", Ask, "outside the workspace"},
-		{"ls /dev/null", "/", Allow, "ls"},
+		{"cat calc.go", Allow, "cat"},
+		{"ls . calc.go", Allow, "ls"},
+		{"cat pipe", Ask, "pipe is no file or folder"},
+		{"cat < pipe", Ask, "< pipe reads what is no file or folder"},
 	}
 	for _, tt := range tests {
-		got := CheckCommand(tt.cmd, DefaultRules(), tt.workspace)
+		got := CheckCommand(tt.cmd, DefaultRules(), ws)
 		if got.Verdict != tt.want || !strings.Contains(got.Reason, tt.reason) {
-			t.Errorf("in %s, CheckCommand(%q) = %v: %s\nwant %v, with a reason that says %q", tt.workspace, tt.cmd, got.Verdict, got.Reason, tt.want, tt.reason)
+			t.Errorf("in %s, CheckCommand(%q) = %v: %s\nwant %v, with a reason that says %q", ws, tt.cmd, got.Verdict, got.Reason, tt.want, tt.reason)
 		}
 	}
 }

@@ -2,9 +2,9 @@ package selftest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -240,24 +240,31 @@ func judgedAsItRuns(ctx context.Context) error {
 	if err := needShell(); err != nil {
 		return err
 	}
-	return inSandbox(func(s *sandbox) error {
-		if err := os.Symlink(s.secret, filepath.Join(s.dir, "secret.txt")); err != nil {
+	return inScratch(func(s *scratch) error {
+		// A file named like an option: tail -n 1 * becomes tail -n 1 -f …,
+		// which never ends.
+		if err := os.WriteFile(filepath.Join(s.dir, "-f"), []byte("x\n"), 0o644); err != nil {
 			return err
 		}
-		args := `{"command":"cat s*"}`
-		d := approval.New(s.ws.Dir(), approval.DefaultRules()).Check(changer{}, call("run_command", args))
+		const command = "tail -n 1 *; echo after"
+		d := approval.New(s.ws.Dir(), approval.DefaultRules()).Check(changer{}, call("run_command", `{"command":"`+command+`"}`))
 		if d.Verdict != approval.Allow || d.Program == nil {
-			return fmt.Errorf("cat s* is %v (%s), want allowed by its words, with the tree the gate judged", d.Verdict, d.Reason)
+			return fmt.Errorf("%s is %v (%s), want allowed by its words, with the tree the gate judged", command, d.Verdict, d.Reason)
 		}
-		out, err := tools.NewRunCommand(s.ws, os.Environ()).Run(tools.WithProgram(ctx, d.Program), json.RawMessage(args))
+		var out strings.Builder
+		run := func(ctx context.Context, cmd *exec.Cmd) (int, error) { // a program the judge let start ends with the check
+			if err := cmd.Start(); err != nil {
+				return 0, err
+			}
+			defer context.AfterFunc(ctx, func() { _ = cmd.Process.Kill() })()
+			return 0, cmd.Wait()
+		}
+		_, refused, err := d.Program.Run(ctx, approval.Host{Dir: s.ws.Dir(), Env: os.Environ(), Out: &out, Exec: run})
 		switch {
 		case err != nil:
-			return fmt.Errorf("cat s*, run from its tree, failed: %v", err)
-		case strings.Contains(out, "the launch codes"):
-			printed, _, _ := strings.Cut(out, "\n(") // the output, without the line that says how it ended
-			return fmt.Errorf("cat s* read secret.txt, a link out of the workspace, and printed %q", printed)
-		case !strings.Contains(out, "refused as it ran: cat secret.txt"):
-			return fmt.Errorf("cat s* printed %q, want it refused as cat secret.txt, the words it ran with", out)
+			return fmt.Errorf("%s, run from its tree, failed: %v", command, err)
+		case !strings.Contains(refused, "tail -n 1 -f") || strings.Contains(out.String(), "after"):
+			return fmt.Errorf("%s printed %q and was refused with %q; want it refused as tail -n 1 -f, the words it ran with, and nothing after", command, out.String(), refused)
 		}
 		return nil
 	})

@@ -16,7 +16,7 @@ import (
 // (no omitempty). A field added to one and not the other fails here.
 func TestSchemasMatchArgs(t *testing.T) {
 	jsonType := map[reflect.Kind]string{reflect.String: "string", reflect.Int: "integer", reflect.Bool: "boolean"}
-	for _, tool := range slices.Concat(ReadOnly(nil), Editing(nil, nil)) {
+	for _, tool := range slices.Concat(ReadOnly(nil), Editing(nil, nil, nil)) {
 		var schema struct {
 			Type       string
 			Properties map[string]struct{ Type, Description string }

@@ -4,7 +4,6 @@ package tools
 
 import (
 	"context"
-	"os"
 	"os/exec"
 )
 
@@ -19,11 +18,6 @@ func shellCommand(ctx context.Context, command string) *exec.Cmd {
 
 // ownGroup leaves cmd as it is: there are no process groups here.
 func ownGroup(*exec.Cmd) {}
-
-// exitStatus returns how a program ended: its exit code, or -1.
-func exitStatus(state *os.ProcessState) int {
-	return state.ExitCode()
-}
 
 // killGroup kills the shell of cmd.
 func killGroup(cmd *exec.Cmd) error {

@@ -4,7 +4,6 @@ package tools
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"strconv"
 	"syscall"
@@ -30,11 +29,6 @@ func shellCommand(ctx context.Context, command string) *exec.Cmd {
 // shellCommand's cmd.exe does.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}
-}
-
-// exitStatus returns how a program ended: its exit code.
-func exitStatus(state *os.ProcessState) int {
-	return state.ExitCode()
 }
 
 // killGroup kills cmd's process and every process it started, as far as

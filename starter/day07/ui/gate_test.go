@@ -15,6 +15,7 @@ import (
 	"ply/day07/agent"
 	"ply/day07/approval"
 	"ply/day07/llm"
+	"ply/day07/sandbox"
 	"ply/day07/tools"
 )
 
@@ -33,7 +34,7 @@ func gated(t *testing.T, input string) (screen, file string) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	a := agent.New(llm.Mock{}, "m", tools.NewRegistry(append(tools.ReadOnly(ws), tools.Editing(ws, nil)...)...))
+	a := agent.New(llm.Mock{}, "m", tools.NewRegistry(append(tools.ReadOnly(ws), tools.Editing(ws, nil, sandbox.Default(ws.Dir()))...)...))
 	out := &syncBuffer{}
 	r := NewREPL(a, strings.NewReader(input), out, false)
 	a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), r.Asker())
@@ -114,7 +115,7 @@ func TestQuestionStopsTheProgressLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	a := agent.New(llm.Mock{}, "m", tools.NewRegistry(tools.Editing(ws, nil)...))
+	a := agent.New(llm.Mock{}, "m", tools.NewRegistry(tools.Editing(ws, nil, sandbox.Default(ws.Dir()))...))
 	r := NewREPL(a, strings.NewReader("run the command `exit 0`\ny\n"), out, false)
 	r.progress = progressOut{w: out, live: true, style: lipgloss.NewStyle(), every: time.Hour}
 	a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), r.Asker())
@@ -209,7 +210,7 @@ func TestCtrlCWhileAsked(t *testing.T) {
 	out := &watcher{want: "allow? [y/a/n] ", act: func() { interrupts <- os.Interrupt }}
 	after := &watcher{want: "cancelled;", act: func() { once.Do(func() { close(release) }) }}
 	in := &heldReader{first: strings.NewReader("replace `two` with `2` in f.txt\n"), then: strings.NewReader("hello\n"), release: release}
-	a := agent.New(llm.Mock{}, "m", tools.NewRegistry(tools.Editing(ws, nil)...))
+	a := agent.New(llm.Mock{}, "m", tools.NewRegistry(tools.Editing(ws, nil, sandbox.Default(ws.Dir()))...))
 	r := NewREPL(a, in, io.MultiWriter(out, after), false)
 	r.CancelOn(interrupts)
 	a.Guard(approval.New(ws.Dir(), approval.DefaultRules()), r.Asker())
