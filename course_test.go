@@ -179,6 +179,19 @@ func TestLaterDaysCarryEachChange(t *testing.T) {
 	}
 }
 
+// TestAbsoluteClaims checks that every sentence of a lesson or key that
+// says "never", "always", "cannot" or "is refused" names what shows it: a
+// test, a line of the self-check, or what was tried (lesson.ClaimProblems).
+func TestAbsoluteClaims(t *testing.T) {
+	for _, d := range courseDays(t) {
+		for _, path := range []string{filepath.Join(d.Dir, "README.md"), filepath.Join("solutions", d.Name, "README.md")} {
+			for _, p := range lesson.ClaimProblems(path) {
+				t.Error(p)
+			}
+		}
+	}
+}
+
 func TestReadingMaps(t *testing.T) {
 	for _, d := range courseDays(t) {
 		for _, p := range lesson.MapProblems(filepath.Join(d.Dir, "README.md"), d.Dir) {
