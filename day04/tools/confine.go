@@ -54,5 +54,6 @@ func (t RunCommand) confinement() string {
 		network = "It may use the network."
 	}
 	return " The command runs in a sandbox: it reads the workspace and the system's programs, " +
-		"writes only the workspace, $TMPDIR and the build caches, and cannot read the home folder or other processes. " + network
+		"writes only the workspace, $TMPDIR and the build caches, and cannot read other processes, " +
+		"nor the home folder but for the build caches and git's settings. " + network
 }

@@ -102,6 +102,7 @@ func (t RunCommand) confinement() string {
 		network = "may use the network"
 	}
 	return " The command runs in a sandbox: it reads the workspace and the system's programs, " +
-		"and cannot read the home folder or other processes. One the approval gate allows without asking writes nothing; " +
+		"and cannot read other processes, nor the home folder but for the build caches and git's settings. " +
+		"One the approval gate allows without asking writes nothing; " +
 		"one the user approves writes only the workspace, $TMPDIR and the build caches, and " + network + "."
 }

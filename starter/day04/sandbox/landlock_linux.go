@@ -42,6 +42,9 @@ func Supported(p Policy) error {
 	need := truncateABI
 	if !p.Network {
 		need = networkABI
+		if auditArch == 0 {
+			return fmt.Errorf("ply has no filter of sockets for this architecture, and keeping the %s policy needs one", p.Name)
+		}
 	}
 	if abi < need {
 		return fmt.Errorf("this kernel's Landlock is version %d, and keeping the %s policy needs version %d", abi, p.Name, need)
@@ -93,6 +96,11 @@ func restrictAndStart(cmd *exec.Cmd, p Policy, abi int) error {
 	// gain none: a setuid program it started could be fooled otherwise.
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("sandbox: no_new_privs: %w", err)
+	}
+	if !p.Network {
+		if err := denyInternetSockets(); err != nil { // see seccomp_linux.go
+			return err
+		}
 	}
 	if _, _, errno := unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, uintptr(ruleset), 0, 0); errno != 0 {
 		return fmt.Errorf("sandbox: restrict: %w", errno)

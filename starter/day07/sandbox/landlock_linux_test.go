@@ -9,23 +9,41 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestMain lets the test binary serve as a program a confined command
-// runs: with SANDBOX_TEST_DIAL set, it connects to that address, the way
-// a download would, and says whether it could.
+// runs: with SANDBOX_TEST_DIAL set to tcp, mptcp or udp, it sends a
+// greeting to SANDBOX_TEST_ADDR that way, as a download or a leak would,
+// and says whether it could.
 func TestMain(m *testing.M) {
-	if addr := os.Getenv("SANDBOX_TEST_DIAL"); addr != "" {
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
+	if way := os.Getenv("SANDBOX_TEST_DIAL"); way != "" {
+		if err := greet(way, os.Getenv("SANDBOX_TEST_ADDR")); err != nil {
 			fmt.Println("dial:", err)
 			os.Exit(1)
 		}
-		conn.Close()
 		fmt.Println("connected")
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// greet sends "hello" to addr over tcp, Multipath TCP or udp.
+func greet(way, addr string) error {
+	var d net.Dialer
+	network := way
+	if way == "mptcp" {
+		d.SetMultipathTCP(true)
+		network = "tcp"
+	}
+	conn, err := d.Dial(network, addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	_, err = conn.Write([]byte("hello"))
+	return err
 }
 
 // canary is what the files outside the workspace hold: output that shows
@@ -192,38 +210,68 @@ func TestWorkspaceWriteLetsWorkBeDone(t *testing.T) {
 	}
 }
 
-// TestNetwork connects to a port of this machine from the sandbox: the
-// kernel refuses, unless the policy allows the network.
+// TestNetwork sends a greeting to a port of this machine from the
+// sandbox, over TCP, Multipath TCP (which Landlock does not see) and UDP:
+// the kernel refuses each, unless the policy allows the network. A UDP
+// greeting that arrives is the proof, since sending one fails nowhere.
 func TestNetwork(t *testing.T) {
 	c := newConfinement(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tcp.Close()
 	go func() {
 		for {
-			conn, err := ln.Accept()
+			conn, err := tcp.Accept()
 			if err != nil {
 				return
 			}
 			conn.Close()
 		}
 	}()
-	self, err := os.Executable()
+	udp, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dial := fmt.Sprintf("SANDBOX_TEST_DIAL=%s %s", ln.Addr(), self)
+	defer udp.Close()
 	for _, network := range []bool{false, true} {
 		c.places.Network = network
 		p := c.places.WorkspaceWrite(c.temp)
-		p.Rules = append(p.Rules, Rule{self, Read | Execute}) // the test binary dials
+		p.Rules = append(p.Rules, Rule{self, Read | Execute}) // the test binary greets
 		needLandlock(t, p)
-		out, ok := c.run(t, p, dial)
-		if ok != network {
-			t.Errorf("with Network %v, a connection to %s: %q", network, ln.Addr(), out)
+		for way, addr := range map[string]net.Addr{"tcp": tcp.Addr(), "mptcp": tcp.Addr(), "udp": udp.LocalAddr()} {
+			out, ok := c.run(t, p, fmt.Sprintf("SANDBOX_TEST_DIAL=%s SANDBOX_TEST_ADDR=%s %s", way, addr, self))
+			if ok != network {
+				t.Errorf("with Network %v, a greeting over %s to %s: %q", network, way, addr, out)
+			}
 		}
+	}
+	// On loopback a datagram is queued for its reader before send returns:
+	// every greeting that was sent is there to read now, without waiting.
+	raw, err := udp.(*net.UDPConn).SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	greetings := 0
+	err = raw.Read(func(fd uintptr) bool {
+		buf := make([]byte, 16)
+		for {
+			if _, _, err := unix.Recvfrom(int(fd), buf, unix.MSG_DONTWAIT); err != nil {
+				return true // nothing more queued: done, not waiting
+			}
+			greetings++
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if greetings != 1 {
+		t.Errorf("%d greetings over udp arrived, want the one sent with the network: one more is a leak from a sandbox without it", greetings)
 	}
 }
 
@@ -315,7 +363,8 @@ func TestReadOnlyHolds(t *testing.T) {
 		{"reads by a padded path", "cat " + padded},
 		{"reads ply's environment", "cat /proc/$PPID/environ"},
 		{"runs a program the policy does not name", "ls /usr/bin > /dev/null && uname"},
-		{"connects to a port of this machine", "SANDBOX_TEST_DIAL=" + ln.Addr().String() + " " + self},
+		{"connects to a port of this machine", "SANDBOX_TEST_DIAL=tcp SANDBOX_TEST_ADDR=" + ln.Addr().String() + " " + self},
+		{"connects by Multipath TCP", "SANDBOX_TEST_DIAL=mptcp SANDBOX_TEST_ADDR=" + ln.Addr().String() + " " + self},
 	}
 	if abi, err := landlockABI(); err == nil && abi >= scopeABI {
 		refused = append(refused, struct{ name, script string }{"signals ply", "kill -0 $PPID"})
