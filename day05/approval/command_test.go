@@ -108,9 +108,9 @@ var askedCommands = []commandCase{
 	{"touch x", "touch"},
 	{"/bin/ls", "/bin/ls is not on the allow-list"},
 	{"ls\\\n-la", "ls-la is not on the allow-list"},
-	// A line continuation asks, wherever it is: the parser and sh have
-	// read one differently at the end of a comment, in double quotes, in a
-	// here-document's body and in its last line, each time a way round.
+	// A line continuation asks, wherever it is: the parser and sh read one
+	// differently at the end of a comment and in a here-document's last
+	// line, each a way round, and the next place they part could be any.
 	{"ls \\\n-la", "it holds a line continuation"},
 	{"ls # a comment \\\nrm x", "line continuation"},
 	{"echo \"a\\\n\"; ls", "line continuation"},

@@ -6,11 +6,10 @@ import (
 )
 
 // maxResultChars is the most of one tool result the model gets to read:
-// 16,000 characters, about 4,000 tokens. That fits twice over in the 8K
-// context of a small local model with room for the conversation, and a
-// 128K model can hold thirty such results. A result longer than this is
-// almost always a sign the model asked too broadly; the head and tail it
-// does get tell it how to narrow the question.
+// 16,000 characters, about 4,000 tokens: half the 8K context of a small
+// local model, and a 128K model can hold thirty such results. A result
+// longer than this is most often a sign that the model asked too broadly;
+// the head and tail it does get tell it how to narrow the question.
 const maxResultChars = 16_000
 
 // truncate keeps the start and the end of text, about budget characters

@@ -95,9 +95,9 @@ func TestFindCaps(t *testing.T) {
 	}
 }
 
-// TestMatchGlobManyStars matches patterns of twenty "**" against paths of
-// forty parts. Tried one way after another, without known, the ways are
-// too many to end; TestMatchPartsRemembers, above, says why.
+// TestMatchGlobManyStars matches a pattern of twenty-one "**" against
+// paths of forty-one parts. Tried one way after another, without known,
+// the ways are too many to end; TestMatchPartsRemembers, above, says why.
 func TestMatchGlobManyStars(t *testing.T) {
 	pattern := "**/" + strings.Repeat("a/**/", 20) + "b"
 	for _, tt := range []struct {

@@ -176,8 +176,8 @@ func TestSearchCapsHits(t *testing.T) {
 }
 
 // benchTree writes files like those of a real project under dir: n Go
-// files of about 40 lines each, in directories of 100, with one file in
-// 200 holding the line the benchmarks look for.
+// files of 49 lines each, in directories of 100, with one file in 200
+// holding one line more, the line the benchmarks look for.
 func benchTree(b *testing.B, dir string, n int) {
 	b.Helper()
 	for i := range n {

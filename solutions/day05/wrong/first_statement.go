@@ -1,4 +1,4 @@
-// Wrong: only the first statement is judged, so a command after ; or on a new line runs unseen.
+// Wrong: only the first statement is judged, so a command after ; or on a new line is allowed without a question; the run-time judge refuses it only as it starts, after the first has run.
 // Exercise: 1
 // Caught by: TestCheckCommand/asked/ls;_rm_x, TestCheckCommand/denied/rm_-rf_x;_sudo_ls, TestCompoundCommands, self-check "one part that is not allowed makes the whole command ask"
 // Test exercise: 5

@@ -1,6 +1,6 @@
 // Wrong: as it runs, only the command's name is judged against the rules, so its expanded arguments pass unseen: tail -n 1 * in a folder with a file named -f runs tail -n 1 -f, which never ends.
 // Exercise: 1
-// Caught by: TestProgramChecksAsItRuns, self-check "a command allowed by its words is judged again as it runs, its patterns expanded"
+// Caught by: TestProgramChecksAsItRuns, TestInterpretedCommand/refused_as_it_runs, self-check "a command allowed by its words is judged again as it runs, its patterns expanded"
 package approval
 
 import (

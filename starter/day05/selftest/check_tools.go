@@ -154,8 +154,9 @@ func findManyStars(ctx context.Context) error {
 		if err := os.WriteFile(deep, nil, 0o644); err != nil {
 			return err
 		}
-		// Fifteen "**", each of which could match any of thirty parts: tried
-		// one way after another, that is more ways than there is time for.
+		// Sixteen "**", each of which could match any of thirty-two parts:
+		// tried one way after another, that is more ways than there is time
+		// for.
 		stars := "**/" + strings.Repeat("a/**/", 15)
 		if r := s.run(ctx, "find", map[string]any{"pattern": stars + "b.txt"}); r.Text != "(nothing matches)\n" {
 			return fmt.Errorf("find %sb.txt gave %q, want nothing", stars, r.Text)

@@ -34,20 +34,21 @@
 // A command allowed by the rules comes with its tree (Decision.Program),
 // and run_command interprets that tree (mvdan.cc/sh/v3/interp) instead
 // of handing the text to sh: a second parser would be a second reading,
-// and wherever two readings differ, a way round the gate. As the tree
-// runs, every simple command is judged again on its expanded words, by
-// the same judge, and every file it opens, so that cat s* is refused when
-// s* turns out to be a link that leads out. A command a human approved
-// runs in sh, as they read it.
+// and wherever two readings differ, a way round the gate. The tree runs
+// in ply's helper, in the sandbox (helper.go), and as it runs every simple
+// command is judged again on its expanded words, by the same judge, so
+// that tail -n 1 * is refused when a file named -f makes it tail -f. A
+// command a human approved runs in sh, as they read it.
 //
-// # What the gate does not do
+// # What the gate leaves to the kernel
 //
-// It is not a sandbox. A program the gate lets run does what programs
-// do: it may open files the gate never saw named, and a command the
-// human approves runs with all the user's rights. The gate decides
-// whether a call runs, and checks what the shell hands each program; an
-// operating system's sandbox (Landlock and seccomp on Linux, Seatbelt on
-// macOS) would bound what the program itself can reach. Tests are code,
-// so go test is not on the default allow-list: allowing it would allow
-// whatever the model wrote into a test.
+// The gate judges which programs run, with which options, and for how
+// long; it does not judge where a path leads. A program it lets run opens
+// files the gate never saw named, and the sandbox of the kernel holds
+// each open to the policy (see package sandbox): what the gate allowed by
+// its rules reads the workspace and writes nothing, and what a human
+// approved writes the workspace and no further. Where no sandbox can be
+// had, every command asks (Gate.Unconfined). Tests are code, so go test
+// is not on the default allow-list: allowing it would allow whatever the
+// model wrote into a test.
 package approval
