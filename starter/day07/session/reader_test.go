@@ -59,6 +59,7 @@ var readerTests = []struct {
 	{"an event before the meta line", msgLine(1, "user", "hi") + strings.Replace(metaLine(), `"seq":1`, `"seq":2`, 1), nil, 1, ErrMetaFirst},
 	{"a meta line not first", metaLine() + strings.Replace(metaLine(), `"seq":1`, `"seq":2`, 1), []int64{1}, 2, ErrMetaFirst},
 	{"seq 2 first", strings.Replace(metaLine(), `"seq":1`, `"seq":2`, 1), nil, 1, ErrMetaFirst},
+	{"an event numbered 2 first", msgLine(2, "user", "a") + metaLine(), nil, 1, ErrBadSeq},
 	{"a key in upper case", strings.Replace(metaLine(), `"seq"`, `"SEQ"`, 1), nil, 1, ErrKeyCase},
 	{"a key in title case", metaLine() + strings.Replace(msgLine(2, "user", "a"), `"role"`, `"Role"`, 1), []int64{1}, 2, ErrKeyCase},
 	{"a key that folds to one of ply's", strings.Replace(metaLine(), `"seq"`, `"ſeq"`, 1), nil, 1, ErrKeyCase},

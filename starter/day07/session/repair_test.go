@@ -65,6 +65,26 @@ func TestResumeRepairsATornLastLine(t *testing.T) {
 	}
 }
 
+// TestResumeRepairsATailOfZeros: a crash can leave a file longer than
+// what was written to it, the rest zeros, on file systems that grow a
+// file before they write its data. The zeros are a last line with no
+// "\n", and are cut off like any torn line.
+func TestResumeRepairsATailOfZeros(t *testing.T) {
+	s, l, full := damagedLog(t)
+	writeFile(t, l.Path(), append(bytes.Clone(full), make([]byte, 4096)...))
+	l2, rp, err := s.Resume(l.ID(), testOptions)
+	if err != nil {
+		t.Fatalf("Resume of a log that ends in zeros: %v", err)
+	}
+	defer l2.Close()
+	if rp.Repaired == nil || rp.Repaired.Line != 14 || !errors.Is(rp.Repaired, ErrTorn) {
+		t.Errorf("Repaired = %v, want line 14, the zeros: cut short", rp.Repaired)
+	}
+	if data := readFile(t, l.Path()); !bytes.HasPrefix(data, full) || bytes.IndexByte(data, 0) >= 0 {
+		t.Errorf("after the repair the log is not its lines before the zeros and what the resume added")
+	}
+}
+
 func TestTheLastLineCutAtEveryOffset(t *testing.T) {
 	s, l, full := damagedLog(t)
 	last := lineStart(full, 13)
