@@ -11,7 +11,8 @@ import "ply/day06/llm"
 // window and summary always give the same result, which is what lets a
 // conversation be rebuilt later from its first messages and the summaries
 // alone. When there is nothing to replace (see older), it returns window
-// itself, so compacting twice changes nothing the second time.
+// itself, so compacting twice, with nothing new between, changes nothing
+// the second time.
 //
 //lab:exercise 5 Return a new slice: window[0], llm.SummaryMessage(summary, len(old)) for old := older(window), then the rest of window; window itself when old is empty. Never write into window's array.
 func compact(window []llm.Message, summary string) []llm.Message {

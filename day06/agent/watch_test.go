@@ -43,34 +43,40 @@ func TestWatchRebuildsTheConversation(t *testing.T) {
 	tests := []struct {
 		name        string
 		compactions int // how many the watcher must hear of
-		run         func(a *Agent)
+		run         func(t *testing.T, a *Agent)
 	}{
-		{"turns with the Mock and a compaction", 1, func(a *Agent) {
+		{"turns with the Mock and a compaction", 1, func(t *testing.T, a *Agent) {
 			chatWith(a, "remember that tabs are 8 wide", "what can you do?", "hello")
 			if _, err := a.Compact(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			chatWith(a, "what did I ask you to remember?")
 		}},
-		{"an automatic compaction in a turn", 1, func(a *Agent) {
+		{"an automatic compaction in a turn", 1, func(t *testing.T, a *Agent) {
 			chatWith(a, "remember that tabs are 8 wide", "what can you do?")
 			a.SetBudget(a.Context().Size())
 			chatWith(a, "hello")
 		}},
-		{"a turn that failed after a round of tools", 0, func(a *Agent) {
+		{"a turn that failed after a round of tools", 0, func(t *testing.T, a *Agent) {
 			a.gateway = &llmtest.Script{Replies: append(llmtest.Replies(callsUpper("a", "b")), llmtest.Reply{Refuse: errors.New("502 Bad Gateway")})}
 			send(context.Background(), a, "go")
 		}},
-		{"a turn cancelled while its tools ran", 0, func(a *Agent) {
+		{"a turn cancelled while its tools ran", 0, func(t *testing.T, a *Agent) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			a.tools = tools.NewRegistry(upper{cancel: cancel})
 			a.gateway = &llmtest.Script{Replies: llmtest.Replies(callsUpper("a", "stop", "c"), final)}
 			send(ctx, a, "go")
 		}},
-		{"a turn at the round limit", 0, func(a *Agent) {
-			a.gateway = &llmtest.Script{Replies: llmtest.Replies(callsUpper("again"))}
-			send(context.Background(), a, "go")
+		{"a turn at the round limit", 0, func(t *testing.T, a *Agent) {
+			var rounds [][]llm.StreamDelta // a call of its own each round: none is a repeat
+			for i := range MaxRounds + 1 {
+				rounds = append(rounds, callsUpper(fmt.Sprint("round ", i)))
+			}
+			a.gateway = &llmtest.Script{Replies: llmtest.Replies(rounds...)}
+			if _, ok := ending(t, send(context.Background(), a, "go")).(RoundLimit); !ok {
+				t.Fatal("the turn did not end at the round limit: the case tries nothing")
+			}
 		}},
 	}
 	for _, tt := range tests {
@@ -78,7 +84,7 @@ func TestWatchRebuildsTheConversation(t *testing.T) {
 			a := New(llm.Mock{}, "scripted", tools.NewRegistry(upper{}))
 			var w heard
 			w.listen(a)
-			tt.run(a)
+			tt.run(t, a)
 			if live := a.Messages(); !reflect.DeepEqual(w.window, live) {
 				t.Errorf("what the watcher heard rebuilds\n %v\nwant the agent's conversation\n %v", w.window, live)
 			}

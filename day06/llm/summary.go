@@ -94,8 +94,8 @@ const summaryHead = "[Compacted: the summary below replaces "
 // is and how much it replaced.
 func SummaryMessage(summary string, replaced int) Message {
 	return Message{Role: RoleUser, Content: fmt.Sprintf(
-		"%s%d earlier messages of this conversation; the messages after it are as they were.]\n\n%s",
-		summaryHead, replaced, summary)}
+		"%s%s of this conversation; the messages after it are as they were.]\n\n%s",
+		summaryHead, Count(replaced, "earlier message"), summary)}
 }
 
 // IsSummary reports whether m is a message that SummaryMessage made.

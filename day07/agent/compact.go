@@ -11,7 +11,8 @@ import "ply/day07/llm"
 // window and summary always give the same result, which is what lets a
 // conversation be rebuilt later from its first messages and the summaries
 // alone. When there is nothing to replace (see older), it returns window
-// itself, so compacting twice changes nothing the second time.
+// itself, so compacting twice, with nothing new between, changes nothing
+// the second time.
 func compact(window []llm.Message, summary string) []llm.Message {
 	old := older(window)
 	if len(old) == 0 {

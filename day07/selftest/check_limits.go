@@ -53,8 +53,9 @@ func loopRespelt(ctx context.Context) error {
 		done,
 	)}
 	a := agent.New(g, "m", tools.NewRegistry(step{func() {}}))
-	if e, ok := last(turnEvents(ctx, a, "go")).(agent.Repeated); !ok || e.Name != "step" {
-		return fmt.Errorf("the turn ended %#v, want Repeated: the three calls are one call spelt three ways", e)
+	ended := last(turnEvents(ctx, a, "go"))
+	if e, ok := ended.(agent.Repeated); !ok || e.Name != "step" {
+		return fmt.Errorf("the turn ended %#v, want Repeated: the three calls are one call spelt three ways", ended)
 	}
 	return nil
 }
@@ -63,9 +64,9 @@ func outOfRoom(ctx context.Context) error {
 	g := &llmtest.Script{Replies: llmtest.Replies(done)}
 	a := agent.New(g, "m", tools.NewRegistry())
 	a.SetBudget(a.Context().Size() + 20)
-	e, ok := last(turnEvents(ctx, a, strings.Repeat("a long paste ", 40))).(agent.OutOfRoom)
-	if !ok || e.Size <= e.Budget || len(g.Requests()) != 0 {
-		return fmt.Errorf("the turn ended %#v after %s, want OutOfRoom before any request", e, llm.Count(len(g.Requests()), "request"))
+	ended := last(turnEvents(ctx, a, strings.Repeat("a long paste ", 40)))
+	if e, ok := ended.(agent.OutOfRoom); !ok || e.Size <= e.Budget || len(g.Requests()) != 0 {
+		return fmt.Errorf("the turn ended %#v after %s, want OutOfRoom before any request", ended, llm.Count(len(g.Requests()), "request"))
 	}
 	if n := len(a.Messages()); n != 2 {
 		return fmt.Errorf("the conversation holds %s after, want the system prompt and the user's message: the turn ran nothing", llm.Count(n, "message"))

@@ -290,6 +290,8 @@ func isValue(before, secret, after string) bool {
 		return false
 	case formatVerb.MatchString(secret):
 		return false
+	case secret == "$" || shellVariable.MatchString(secret): // ${DB_PASSWORD} stops at its "{"
+		return false
 	}
 	switch strings.ToLower(secret) {
 	case "null", "nil", "none", "true", "false", "undefined", "str", "string", "bool", "int":
@@ -297,6 +299,11 @@ func isValue(before, secret, after string) bool {
 	}
 	return true
 }
+
+// shellVariable is a bare value that names a variable of the shell or a
+// template, $DB_PASSWORD: a place for a secret, not one. A hash that
+// starts with $ ($2a$10$…) goes on with a digit, and is a value.
+var shellVariable = regexp.MustCompile(`^\$[A-Za-z_][A-Za-z0-9_]*$`)
 
 // codePath is a bare value that is a path of names, as code writes one:
 // m.cookie, os.environ, hs.session.secret.
