@@ -16,9 +16,10 @@ import (
 
 // A command the gate allowed by its rules runs in a process of its own,
 // which the tool starts in the kernel's sandbox: ply itself, started again
-// with the one argument helperArg. Everything the interpreter does happens in
-// that process, its redirections and builtins as well as every program it
-// starts, and the kernel holds each file they open to the sandbox's rules.
+// with the one argument helperArg. Everything the interpreter does
+// happens in that process, its redirections and builtins as well as every
+// program it starts, and the kernel holds each file they open to the
+// sandbox's rules.
 //
 // The helper is told the command, the workspace and the rules, and
 // nothing else. It reads the command again with the same parser of the
