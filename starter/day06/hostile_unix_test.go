@@ -55,24 +55,32 @@ func unixHostileCalls(t *testing.T, dir string) []hostileCall {
 	}
 }
 
-// TestHostileCommands makes, in one reply, commands that would hold ply
-// for ever if they could: one that prints without end, one that leaves a
-// sleeping child holding its output, one that waits for input. Each is
-// stopped at its timeout of a second, with all it started, and its
-// result says so; what it printed costs no more than the capture's budget.
+// TestHostileCommands makes commands that would hold ply for ever if
+// they could: one that prints without end, one that leaves a sleeping
+// child holding its output, one that reads a device without end, one
+// that waits for input. Each is stopped at its timeout of a second, with
+// all it started, and its result says so; what it printed costs no more
+// than the capture's budget. Each runs in a round of its own, all at
+// once, so that the test waits one second, not four.
 func TestHostileCommands(t *testing.T) {
 	t.Parallel()
-	calls := []hostileCall{
-		{"run_command", `{"command":"yes ply","timeout_s":1}`, "ply\nply\n"},
-		{"run_command", `{"command":"sleep 600 & echo started; sleep 600","timeout_s":1}`, "started\n"},
-		{"run_command", `{"command":"cat /dev/zero","timeout_s":1}`, "\x00"},
-		{"run_command", `{"command":"read line; sleep 600","timeout_s":1}`, "(no output)\n"},
-	}
-	results := runHostileRound(t, t.TempDir(), calls)
-	for i, result := range results {
-		if !strings.Contains(result, "(killed: it ran past its timeout of 1s") {
-			t.Errorf("%s: the model was told %.300q…, want it killed at its timeout", calls[i].args, result)
-		}
+	for _, tt := range []struct {
+		name string
+		call hostileCall
+	}{
+		{"prints without end", hostileCall{"run_command", `{"command":"yes ply","timeout_s":1}`, "ply\nply\n"}},
+		{"leaves a child holding its output", hostileCall{"run_command", `{"command":"sleep 600 & echo started; sleep 600","timeout_s":1}`, "started\n"}},
+		{"reads a device without end", hostileCall{"run_command", `{"command":"cat /dev/zero","timeout_s":1}`, "\x00"}},
+		{"waits for input", hostileCall{"run_command", `{"command":"read line; sleep 600","timeout_s":1}`, "(no output)\n"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			call := tt.call
+			result := runHostileRound(t, t.TempDir(), []hostileCall{call})[0]
+			if !strings.Contains(result, "(killed: it ran past its timeout of 1s") {
+				t.Errorf("%s: the model was told %.300q…, want it killed at its timeout", call.args, result)
+			}
+		})
 	}
 }
 
